@@ -1,0 +1,33 @@
+#pragma once
+// LCP: find z with w = M z + q, 0 <= z ⊥ w >= 0. See docs/numerics/lcp.md.
+
+#include <moreau/numerics/Matrix.hpp>
+
+#include <Eigen/Dense>
+
+namespace moreau::numerics {
+
+class LinearComplementarityProblem {
+ public:
+  LinearComplementarityProblem() = default;
+  /// Throws std::invalid_argument when M is not square, q's size differs from
+  /// M's, or an entry is not finite.
+  LinearComplementarityProblem(Matrix M, Eigen::VectorXd q);
+  LinearComplementarityProblem(Eigen::MatrixXd M, Eigen::VectorXd q);
+  LinearComplementarityProblem(Eigen::SparseMatrix<double> M, Eigen::VectorXd q);
+
+  Eigen::Index size() const { return q_.size(); }
+  const Matrix& M() const { return M_; }
+  const Eigen::VectorXd& q() const { return q_; }
+  /// Mutable access for callers that refill the data in place (the kernel does
+  /// so every step); call validate() after changing sizes.
+  Matrix& M() { return M_; }
+  Eigen::VectorXd& q() { return q_; }
+  void validate() const;
+
+ private:
+  Matrix M_;
+  Eigen::VectorXd q_;
+};
+
+}  // namespace moreau::numerics
