@@ -1,0 +1,190 @@
+#include "moreau/examples/ExampleSupport.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+namespace moreau::examples {
+
+// ---- CommandLine -----------------------------------------------------------------------
+
+CommandLine::CommandLine(std::string program, std::string description, std::string defaultOutput)
+    : program_(std::move(program)),
+      description_(std::move(description)),
+      output_(std::move(defaultOutput)) {}
+
+void CommandLine::addNumber(const std::string& name, double defaultValue, const std::string& help,
+                            bool positive) {
+  numbers_.push_back(Number{name, defaultValue, help, positive});
+}
+
+CommandLine::Number* CommandLine::find(const std::string& name) {
+  for (auto& n : numbers_) {
+    if (n.name == name) return &n;
+  }
+  return nullptr;
+}
+
+double CommandLine::number(const std::string& name) const {
+  for (const auto& n : numbers_) {
+    if (n.name == name) return n.value;
+  }
+  throw std::logic_error(program_ + ": option --" + name + " was never declared");
+}
+
+std::string CommandLine::usage() const {
+  std::ostringstream os;
+  os << "Usage: " << program_ << " [options]\n" << description_ << "\n\nOptions:\n";
+  os << "  --output FILE   result file (default: " << output_ << ")\n";
+  for (const auto& n : numbers_) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%g", n.value);
+    std::string flag = "--" + n.name + " X";
+    flag.resize(std::max<std::size_t>(flag.size(), 14), ' ');
+    os << "  " << flag << "  " << n.help << " (default: " << buffer << ")\n";
+  }
+  os << "  --help          print this message\n";
+  return os.str();
+}
+
+void CommandLine::fail(const std::string& message) const {
+  std::fprintf(stderr, "%s: error: %s\nRun '%s --help' for the list of options.\n",
+               program_.c_str(), message.c_str(), program_.c_str());
+  std::exit(kBadOptionExitCode);
+}
+
+namespace {
+
+// Parses a whole string as a finite double; false on any trailing character or overflow.
+bool parseNumber(const std::string& text, double& value) {
+  if (text.empty()) return false;
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(begin, &end);
+  if (end == begin || *end != '\0' || errno == ERANGE || !std::isfinite(v)) return false;
+  value = v;
+  return true;
+}
+
+}  // namespace
+
+void CommandLine::parse(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(usage().c_str(), stdout);
+      std::exit(0);
+    }
+    if (arg.rfind("--", 0) != 0 || arg.size() == 2) {
+      fail("unexpected argument '" + arg + "'");
+    }
+    std::string name = arg.substr(2);
+    std::string value;
+    bool hasValue = false;
+    if (const auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      hasValue = true;
+    }
+    Number* number = name == "output" ? nullptr : find(name);
+    if (name != "output" && number == nullptr) fail("unknown option '--" + name + "'");
+    if (!hasValue) {
+      if (i + 1 >= argc) fail("option '--" + name + "' needs a value");
+      value = argv[++i];
+    }
+    if (name == "output") {
+      if (value.empty()) fail("option '--output' needs a non-empty file name");
+      output_ = value;
+      continue;
+    }
+    double v = 0;
+    if (!parseNumber(value, v)) {
+      fail("option '--" + name + "' expects a number, got '" + value + "'");
+    }
+    if (number->positive && !(v > 0)) {
+      fail("option '--" + name + "' must be positive, got '" + value + "'");
+    }
+    number->value = v;
+  }
+}
+
+// ---- RowWriter -------------------------------------------------------------------------
+
+RowWriter::RowWriter(const std::string& path, std::size_t columns)
+    : path_(path), file_(std::fopen(path.c_str(), "w")), columns_(columns) {
+  if (file_ == nullptr) {
+    throw std::runtime_error("cannot open '" + path + "' for writing: " + std::strerror(errno));
+  }
+}
+
+RowWriter::~RowWriter() {
+  try {
+    close();
+  } catch (const std::exception&) {
+    // errors are reported by an explicit close()
+  }
+}
+
+void RowWriter::write(std::initializer_list<double> values) {
+  write(values.begin(), values.size());
+}
+
+void RowWriter::write(const double* values, std::size_t count) {
+  if (file_ == nullptr) throw std::logic_error("RowWriter: write after close of '" + path_ + "'");
+  if (count != columns_) {
+    throw std::logic_error("RowWriter: " + std::to_string(count) + " values for " +
+                           std::to_string(columns_) + " columns in '" + path_ + "'");
+  }
+  for (std::size_t j = 0; j < count; ++j) {
+    std::fprintf(file_, j == 0 ? "%.15e" : " %.15e", values[j]);
+  }
+  std::fputc('\n', file_);
+  ++rows_;
+}
+
+void RowWriter::close() {
+  if (file_ == nullptr) return;
+  const bool bad = std::ferror(file_) != 0;
+  const bool closeFailed = std::fclose(file_) != 0;
+  file_ = nullptr;
+  if (bad || closeFailed) throw std::runtime_error("error while writing '" + path_ + "'");
+}
+
+// ---- ProgressBar -----------------------------------------------------------------------
+
+ProgressBar::ProgressBar(std::string label, long total)
+    : label_(std::move(label)), total_(total), enabled_(isatty(fileno(stderr)) == 1) {}
+
+ProgressBar::~ProgressBar() { finish(); }
+
+void ProgressBar::update(long done) {
+  if (!enabled_ || finished_ || total_ <= 0) return;
+  const int percent = static_cast<int>(100 * std::min(done, total_) / total_);
+  if (percent == lastPercent_) return;
+  lastPercent_ = percent;
+  constexpr int kWidth = 40;
+  const int filled = percent * kWidth / 100;
+  std::string bar(static_cast<std::size_t>(filled), '#');
+  bar.resize(kWidth, '.');
+  std::fprintf(stderr, "\r%s [%s] %3d%%", label_.c_str(), bar.c_str(), percent);
+  std::fflush(stderr);
+}
+
+void ProgressBar::finish() {
+  if (!enabled_ || finished_) return;
+  finished_ = true;
+  if (lastPercent_ >= 0) {
+    std::fputc('\n', stderr);
+    std::fflush(stderr);
+  }
+}
+
+}  // namespace moreau::examples

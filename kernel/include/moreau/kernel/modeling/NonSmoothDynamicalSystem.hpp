@@ -1,0 +1,58 @@
+#pragma once
+// The model: dynamical systems, interactions and their Topology over the time
+// interval [t0, T] (Siconos NonSmoothDynamicalSystem + Model, dev-notes §1.5).
+
+#include <moreau/kernel/modeling/Topology.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace moreau {
+
+class DynamicalSystem;
+class Interaction;
+
+class NonSmoothDynamicalSystem {
+ public:
+  /// Throws ModelError when t0 or T is not finite or T < t0.
+  NonSmoothDynamicalSystem(double t0, double T);
+  NonSmoothDynamicalSystem(const NonSmoothDynamicalSystem&) = delete;
+  NonSmoothDynamicalSystem& operator=(const NonSmoothDynamicalSystem&) = delete;
+
+  double t0() const { return t0_; }
+  double finalT() const { return T_; }
+
+  /// Inserts ds and numbers it (0, 1, ...). ModelError when ds is null or
+  /// already inserted (here or in another NonSmoothDynamicalSystem).
+  void insertDynamicalSystem(const std::shared_ptr<DynamicalSystem>& ds);
+  /// Links an interaction to one or two inserted systems and numbers it.
+  /// ModelError when: a pointer is null, a system is not inserted, ds1 == ds2,
+  /// the interaction is already linked, a system is not a LagrangianDS while
+  /// the relation is Lagrangian, or H has not Σ ndof columns.
+  void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1);
+  void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1,
+            const std::shared_ptr<DynamicalSystem>& ds2);
+
+  std::size_t numberOfDS() const { return topology_.numberOfDS(); }
+  std::size_t numberOfInteractions() const { return topology_.numberOfInteractions(); }
+  /// Systems in insertion order (index = number()).
+  const std::vector<std::shared_ptr<DynamicalSystem>>& dynamicalSystems() const {
+    return topology_.dynamicalSystems();
+  }
+  /// Interactions in link order (index = number()); this is index set 0.
+  const std::vector<std::shared_ptr<Interaction>>& interactions() const {
+    return topology_.indexSet(0);
+  }
+  /// std::out_of_range for an unknown number.
+  const std::shared_ptr<DynamicalSystem>& dynamicalSystem(unsigned number) const;
+
+  Topology& topology() { return topology_; }
+  const Topology& topology() const { return topology_; }
+
+ private:
+  double t0_, T_;
+  Topology topology_;
+};
+
+}  // namespace moreau

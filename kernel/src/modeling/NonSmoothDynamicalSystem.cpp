@@ -1,0 +1,87 @@
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/LagrangianDS.hpp>
+#include <moreau/kernel/modeling/LagrangianLinearTIR.hpp>
+#include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace moreau {
+
+NonSmoothDynamicalSystem::NonSmoothDynamicalSystem(double t0, double T) : t0_(t0), T_(T) {
+  if (!std::isfinite(t0) || !std::isfinite(T) || T < t0) {
+    std::ostringstream os;
+    os << "NonSmoothDynamicalSystem: invalid time interval [t0, T] = [" << t0 << ", " << T
+       << "] (need finite values with T >= t0)";
+    throw ModelError(os.str());
+  }
+}
+
+void NonSmoothDynamicalSystem::insertDynamicalSystem(const std::shared_ptr<DynamicalSystem>& ds) {
+  if (!ds) throw ModelError("NonSmoothDynamicalSystem::insertDynamicalSystem: null system");
+  if (ds->isInserted())
+    throw ModelError("NonSmoothDynamicalSystem::insertDynamicalSystem: " + ds->description() +
+                     " is already inserted");
+  ds->setNumber(static_cast<unsigned>(topology_.numberOfDS()));
+  topology_.insertDynamicalSystem(ds);
+}
+
+void NonSmoothDynamicalSystem::link(const std::shared_ptr<Interaction>& inter,
+                                    const std::shared_ptr<DynamicalSystem>& ds1) {
+  link(inter, ds1, nullptr);
+}
+
+void NonSmoothDynamicalSystem::link(const std::shared_ptr<Interaction>& inter,
+                                    const std::shared_ptr<DynamicalSystem>& ds1,
+                                    const std::shared_ptr<DynamicalSystem>& ds2) {
+  const std::string where = "NonSmoothDynamicalSystem::link: ";
+  if (!inter) throw ModelError(where + "null interaction");
+  if (!ds1) throw ModelError(where + "null system for " + inter->description());
+  if (inter->isLinked() || topology_.hasInteraction(*inter))
+    throw ModelError(where + inter->description() + " is already linked");
+  if (ds1 == ds2)
+    throw ModelError(where + inter->description() + " links " + ds1->description() +
+                     " twice (give it once)");
+  Eigen::Index ndofSum = 0;
+  std::vector<std::shared_ptr<DynamicalSystem>> systems{ds1};
+  if (ds2) systems.push_back(ds2);
+  for (const auto& ds : systems) {
+    if (!topology_.hasDynamicalSystem(*ds))
+      throw ModelError(where + ds->description() +
+                       " is not inserted in this NonSmoothDynamicalSystem (call "
+                       "insertDynamicalSystem first)");
+    const auto* lds = dynamic_cast<const LagrangianDS*>(ds.get());
+    if (!lds)
+      throw ModelError(where + ds->description() + " is not a LagrangianDS, required by " +
+                       inter->relation()->typeName());
+    ndofSum += lds->ndof();
+  }
+  const auto& relation = *inter->relation();
+  if (relation.inputSize() != ndofSum) {
+    std::string list;
+    for (const auto& ds : systems)
+      list += (list.empty() ? "" : " + ") + ds->description() + " ndof " +
+              std::to_string(dynamic_cast<const LagrangianDS&>(*ds).ndof());
+    throw ModelError(where + inter->description() + ": " + relation.typeName() + " H has " +
+                     std::to_string(relation.inputSize()) +
+                     " columns but the linked systems have " + std::to_string(ndofSum) +
+                     " degrees of freedom (" + list + ")");
+  }
+  inter->setLinks(static_cast<unsigned>(topology_.numberOfInteractions()), systems);
+  topology_.link(inter, ds1, ds2);
+}
+
+const std::shared_ptr<DynamicalSystem>& NonSmoothDynamicalSystem::dynamicalSystem(
+    unsigned number) const {
+  const auto& all = dynamicalSystems();
+  if (number >= all.size())
+    throw std::out_of_range("NonSmoothDynamicalSystem: no dynamical system number " +
+                            std::to_string(number) + " (there are " + std::to_string(all.size()) +
+                            ")");
+  return all[number];
+}
+
+}  // namespace moreau

@@ -1,0 +1,7 @@
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
+
+namespace moreau {
+
+NonSmoothLaw::~NonSmoothLaw() = default;
+
+}  // namespace moreau

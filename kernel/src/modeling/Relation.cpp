@@ -1,0 +1,7 @@
+#include <moreau/kernel/modeling/Relation.hpp>
+
+namespace moreau {
+
+Relation::~Relation() = default;
+
+}  // namespace moreau

@@ -1,0 +1,105 @@
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/DynamicalSystem.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/Topology.hpp>
+#include <moreau/kernel/simulation/LCP.hpp>
+#include <moreau/kernel/simulation/OneStepIntegrator.hpp>
+#include <moreau/numerics/lcp/LcpSolvers.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+namespace moreau {
+
+LCP::LCP(const std::string& solver) {
+  const auto names = numerics::lcpSolverNames();
+  if (std::find(names.begin(), names.end(), solver) == names.end()) {
+    std::string list;
+    for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
+    throw ModelError("LCP: unknown solver '" + solver + "' (known: " + list + ")");
+  }
+  options_.solver = solver;
+  result_.status = numerics::SolverStatus::Converged;
+  result_.solver = solver;
+}
+
+void LCP::initialize(const Topology& topology) {
+  const std::size_t m = topology.numberOfInteractions();
+  offset_.assign(m, -1);
+  z_.resize(0);
+  w_.resize(0);
+  size_ = 0;
+  problem_ = numerics::LinearComplementarityProblem();
+  result_ = numerics::SolverResult();
+  result_.status = numerics::SolverStatus::Converged;
+  result_.solver = options_.solver;
+}
+
+void LCP::compute(const Topology& topology, const OneStepIntegrator& osi, double t, std::size_t k) {
+  const auto& all = topology.indexSet(0);
+  const auto& active = topology.indexSet(indexSetLevel());
+  if (offset_.size() != all.size()) initialize(topology);
+
+  std::fill(offset_.begin(), offset_.end(), Eigen::Index{-1});
+  Eigen::Index n = 0;
+  for (const auto& inter : active) {
+    offset_[inter->number()] = n;
+    n += inter->dimension();
+  }
+  size_ = n;
+
+  if (n == 0) {
+    for (const auto& inter : all) inter->lambda(1).setZero();
+    result_.status = numerics::SolverStatus::Converged;
+    result_.error = 0.0;
+    result_.iterations = 0;
+    result_.solver = options_.solver;
+    result_.message.clear();
+    return;
+  }
+
+  // Dense storage reused while the active size does not change.
+  if (problem_.size() != n || !problem_.M().isDense()) {
+    problem_ = numerics::LinearComplementarityProblem(Eigen::MatrixXd::Zero(n, n),
+                                                      Eigen::VectorXd::Zero(n));
+    z_.resize(n);
+    w_.resize(n);
+  }
+  Eigen::MatrixXd& M = problem_.M().dense();
+  Eigen::VectorXd& q = problem_.q();
+  M.setZero();
+  for (const auto& a : active) {
+    const Eigen::Index oa = offset_[a->number()];
+    const Eigen::Index ma = a->dimension();
+    osi.computeFreeOutput(*a, q.segment(oa, ma));
+    for (const auto& ds : a->dynamicalSystems())
+      osi.addInteractionBlock(*a, *a, *ds, M.block(oa, oa, ma, ma));
+    for (const auto& link : topology.linkedInteractions(*a)) {
+      const Eigen::Index ob = offset_[link.interaction->number()];
+      if (ob < 0) continue;
+      osi.addInteractionBlock(*a, *link.interaction, *link.commonDS,
+                              M.block(oa, ob, ma, link.interaction->dimension()));
+    }
+    z_.segment(oa, ma) = a->lambda(1);  // warm start (zero when a was inactive)
+  }
+
+  result_ = numerics::solveLcp(problem_, z_, w_, options_);
+  if (!result_.converged() && throwOnFailure_) {
+    std::ostringstream os;
+    os << "LCP: solver '" << result_.solver << "' did not converge at step " << k << " (t = " << t
+       << ", problem size " << n << "): " << numerics::toString(result_.status) << ", error "
+       << result_.error << " after " << result_.iterations << " iterations"
+       << (result_.message.empty() ? "" : ": " + result_.message)
+       << " (LCP::setThrowOnFailure(false) continues with the returned impulses)";
+    throw SimulationError(os.str());
+  }
+  for (const auto& inter : all) {
+    const Eigen::Index o = offset_[inter->number()];
+    if (o < 0)
+      inter->lambda(1).setZero();
+    else
+      inter->lambda(1) = z_.segment(o, inter->dimension());
+  }
+}
+
+}  // namespace moreau

@@ -1,0 +1,7 @@
+#include <moreau/kernel/simulation/OneStepIntegrator.hpp>
+
+namespace moreau {
+
+OneStepIntegrator::~OneStepIntegrator() = default;
+
+}  // namespace moreau

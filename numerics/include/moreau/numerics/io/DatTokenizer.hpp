@@ -1,0 +1,54 @@
+#pragma once
+// Whitespace tokenizer of the `.dat` text format that knows the line of every
+// token, so readers can report "FILE:LINE: expected ...". See
+// docs/numerics/file-format.md.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace moreau::numerics {
+
+class DatTokenizer {
+ public:
+  /// Reads the whole file; throws std::runtime_error when it cannot be opened.
+  static DatTokenizer fromFile(const std::string& path);
+  /// Tokenizes `text`; `name` is used in error messages.
+  DatTokenizer(std::string name, std::string text);
+
+  const std::string& name() const { return name_; }
+  /// Line (1-based) of the last token returned (1 before the first).
+  int line() const { return line_; }
+  bool atEnd();
+
+  /// Next token; throws DatFormatError "unexpected end of file while reading <what>".
+  std::string_view next(const char* what);
+  /// Next token, which must equal `expected` (e.g. "col", ":").
+  void expect(std::string_view expected);
+  /// Integer token (decimal, whole token) in [minValue, maxValue].
+  long readInt(const char* what, long minValue = 0, long maxValue = 1L << 40);
+  /// Index written with %g by CSparse (e.g. "1e+06"): an integral double.
+  long readIndex(const char* what, long minValue, long maxValue);
+  /// Finite double (whole token, strtod syntax).
+  double readDouble(const char* what);
+  /// Skips the rest of the current line (the token after is on a later line).
+  void skipLine();
+  /// The remaining tokens of the current line (after the last token returned).
+  std::string restOfLine();
+
+  /// Throws DatFormatError "NAME:LINE: expected <what>, found '<token>'".
+  [[noreturn]] void failExpected(const char* what, std::string_view found) const;
+  /// Throws DatFormatError "NAME:LINE: <message>".
+  [[noreturn]] void fail(const std::string& message) const;
+
+ private:
+  void skipSpace();
+
+  std::string name_;
+  std::string text_;
+  std::size_t pos_ = 0;
+  int line_ = 1;     // line of the last token returned
+  int curLine_ = 1;  // line at pos_
+};
+
+}  // namespace moreau::numerics

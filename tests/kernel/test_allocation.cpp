@@ -1,0 +1,140 @@
+// No heap allocation in the step loop once the active set is stable. malloc
+// is interposed (glibc) so that Eigen's allocations are counted too.
+#include "KernelTestUtils.hpp"
+
+#include <moreau/Moreau.hpp>
+#include <moreau/numerics/lcp/LcpSolvers.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdlib>
+
+extern "C" {
+void* __libc_malloc(std::size_t size);
+void* __libc_calloc(std::size_t n, std::size_t size);
+void* __libc_realloc(void* p, std::size_t size);
+}
+
+namespace {
+std::atomic<bool> counting{false};
+std::atomic<long> allocations{0};
+std::atomic<bool> strict{false};  // abort on allocation (debugging aid)
+}  // namespace
+
+extern "C" {
+void* malloc(std::size_t size) {
+  if (counting.load(std::memory_order_relaxed)) {
+    allocations.fetch_add(1);
+    if (strict.load() && std::getenv("MOREAU_ABORT_ON_ALLOC")) std::abort();
+  }
+  return __libc_malloc(size);
+}
+void* calloc(std::size_t n, std::size_t size) {
+  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1);
+  return __libc_calloc(n, size);
+}
+void* realloc(void* p, std::size_t size) {
+  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1);
+  return __libc_realloc(p, size);
+}
+}
+
+using namespace moreau;
+
+namespace {
+// Runs `steps` steps with allocation counting on; returns the count.
+long countAllocations(TimeStepping& sim, int steps, bool warmUp = false) {
+  allocations = 0;
+  strict = !warmUp;
+  counting = true;
+  for (int i = 0; i < steps && sim.hasNextEvent(); ++i) {
+    sim.computeOneStep();
+    sim.nextStep();
+  }
+  counting = false;
+  return allocations.load();
+}
+
+struct Model {
+  std::shared_ptr<TimeStepping> sim;
+  std::shared_ptr<LCP> lcp;
+};
+
+// Two coupled systems (2-dof oscillator with damping and a forcing
+// function, and a ball on it) with two contacts.
+Model makeModel(double ballHeight, double groundDepth, const std::string& solver) {
+  Eigen::Matrix2d M, K, C;
+  M << 2, 0.1, 0.1, 1;
+  K << 40, -5, -5, 30;
+  C << 0.2, 0, 0, 0.1;
+  auto base =
+      std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0), M, K, C);
+  base->setComputeFExtFunction([](double t, Eigen::VectorXd& f) { f << -9.81 * 2, t; });
+  auto ball =
+      std::make_shared<LagrangianDS>(Eigen::VectorXd::Constant(1, ballHeight),
+                                     Eigen::VectorXd::Zero(1), Eigen::MatrixXd::Identity(1, 1));
+  ball->setFExtPtr(Eigen::VectorXd::Constant(1, -9.81));
+  Eigen::MatrixXd Hground(1, 2), Hball(1, 3);
+  Hground << 1, 0;
+  Hball << -1, 0, 1;  // y = q_ball − q_base,0
+  auto ground = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactNSL>(0.0),
+      std::make_shared<LagrangianLinearTIR>(Hground, Eigen::VectorXd::Constant(1, groundDepth)));
+  auto contact = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.0),
+                                               std::make_shared<LagrangianLinearTIR>(Hball));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+  nsds->insertDynamicalSystem(base);
+  nsds->insertDynamicalSystem(ball);
+  nsds->link(ground, base);
+  nsds->link(contact, base, ball);
+  Model m;
+  m.lcp = std::make_shared<LCP>(solver);
+  m.sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                                         std::make_shared<MoreauJeanOSI>(0.5), m.lcp);
+  return m;
+}
+}  // namespace
+
+TEST(Allocation, InterposerCounts) {
+  allocations = 0;
+  counting = true;
+  Eigen::VectorXd v(1000);
+  counting = false;
+  EXPECT_GE(allocations.load(), 1);
+  v.setZero();
+}
+
+TEST(Allocation, NoHeapAllocationWithoutContact) {
+  // The ball never reaches the base, the base never reaches the ground: no
+  // OSNSP, so the count covers the whole kernel step.
+  Model m = makeModel(1e6, 1e6, "lemke");
+  countAllocations(*m.sim, 5, true);  // warm-up (initialize)
+  EXPECT_EQ(countAllocations(*m.sim, 200), 0);
+  EXPECT_EQ(m.lcp->size(), 0);
+}
+
+TEST(Allocation, NoKernelHeapAllocationWithStableContacts) {
+  // Ball resting on the base resting on the ground: both contacts active at
+  // every step. The numerics solver may allocate internally (not the
+  // kernel's business): its own count, measured by calling solveLcp on a copy
+  // of the same problem, is subtracted from the count of the whole step.
+  for (const std::string solver : {"lemke", "pgs"}) {
+    Model m = makeModel(-1e-9, -1e-9, solver);  // slightly interpenetrated: robustly active
+    countAllocations(*m.sim, 5, true);
+    ASSERT_EQ(m.lcp->size(), 2) << solver;
+    long kernel = 0;
+    for (int i = 0; i < 100; ++i) {
+      const long step = countAllocations(*m.sim, 1, true);
+      numerics::LinearComplementarityProblem copy = m.lcp->problem();
+      Eigen::VectorXd z = Eigen::VectorXd::Zero(2), w = Eigen::VectorXd::Zero(2);
+      allocations = 0;
+      counting = true;
+      const numerics::SolverResult r =
+          numerics::solveLcp(copy, z, w, m.lcp->numericsSolverOptions());
+      counting = false;
+      kernel += step - allocations.load();
+      EXPECT_EQ(m.lcp->size(), 2);
+    }
+    EXPECT_EQ(kernel, 0) << solver;
+  }
+}
