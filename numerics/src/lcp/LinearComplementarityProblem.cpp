@@ -20,22 +20,23 @@ LinearComplementarityProblem::LinearComplementarityProblem(Eigen::SparseMatrix<d
     : LinearComplementarityProblem(Matrix(std::move(M)), std::move(q)) {}
 
 void LinearComplementarityProblem::validate() const {
-  const std::string who = "LinearComplementarityProblem: ";
-  const std::string shape = std::to_string(M_.rows()) + "x" + std::to_string(M_.cols());
+  // Messages are built only on failure: validate() runs every time step in the kernel.
+  const char* who = "LinearComplementarityProblem: ";
+  const auto shape = [this] { return std::to_string(M_.rows()) + "x" + std::to_string(M_.cols()); };
   if (M_.rows() != M_.cols()) {
-    throw std::invalid_argument(who + "M is " + shape + ", must be square");
+    throw std::invalid_argument(who + ("M is " + shape()) + ", must be square");
   }
   if (q_.size() != M_.rows()) {
-    throw std::invalid_argument(who + "q has " + std::to_string(q_.size()) +
+    throw std::invalid_argument(who + ("q has " + std::to_string(q_.size())) +
                                 " entries, must have " + std::to_string(M_.rows()) + " (M is " +
-                                shape + ")");
+                                shape() + ")");
   }
   if (!M_.allFinite()) {
-    throw std::invalid_argument(who + "M has a non-finite (NaN or Inf) entry");
+    throw std::invalid_argument(std::string(who) + "M has a non-finite (NaN or Inf) entry");
   }
   for (Eigen::Index i = 0; i < q_.size(); ++i) {
     if (!std::isfinite(q_[i])) {
-      throw std::invalid_argument(who + "q[" + std::to_string(i) + "] is not finite");
+      throw std::invalid_argument(who + ("q[" + std::to_string(i)) + "] is not finite");
     }
   }
 }

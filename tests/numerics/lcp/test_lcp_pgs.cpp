@@ -1,4 +1,4 @@
-#include "LcpTestUtils.hpp"
+#include "NumericsTestUtils.hpp"
 
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 

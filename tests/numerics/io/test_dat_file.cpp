@@ -1,5 +1,5 @@
 // .dat reader/writer: malformed files, round trip, SBM and CSparse storages.
-#include "LcpTestUtils.hpp"
+#include "NumericsTestUtils.hpp"
 
 #include <moreau/numerics/io/DatFile.hpp>
 #include <moreau/numerics/io/DatTokenizer.hpp>

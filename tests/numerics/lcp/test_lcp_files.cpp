@@ -1,5 +1,5 @@
 // Lemke and PGS on every shared/data/lcp/*.dat file.
-#include "LcpTestUtils.hpp"
+#include "NumericsTestUtils.hpp"
 
 #include <moreau/numerics/io/DatFile.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
