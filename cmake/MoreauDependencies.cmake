@@ -23,6 +23,22 @@ if(Boost_FOUND)
 endif()
 moreau_require(MOREAU_BOOST_GRAPH_INCLUDE "Boost.Graph" libboost-graph-dev)
 
+# HDF5 C library (FCLIB problem files, numerics/src/io/FclibFile.cpp). CMake's
+# FindHDF5 compiles a C probe, hence the C language.
+enable_language(C)
+find_package(HDF5 QUIET COMPONENTS C)
+if(HDF5_FOUND AND NOT TARGET HDF5::HDF5)
+  set(HDF5_FOUND FALSE)
+endif()
+moreau_require(HDF5_FOUND "HDF5 (C library)" libhdf5-dev)
+
+# FCLIB reference library: the tests check that Moreau and libfclib read each
+# other's files (cmake/FindFCLIB.cmake explains why the library does not use it).
+find_package(FCLIB QUIET)
+if(MOREAU_BUILD_TESTS)
+  moreau_require(FCLIB_FOUND "FCLIB (libfclib, used by the FCLIB interoperability tests)" libfclib-dev)
+endif()
+
 if(MOREAU_BUILD_TESTS)
   find_package(GTest QUIET)
   moreau_require(GTest_FOUND "GoogleTest" "libgtest-dev libgmock-dev")

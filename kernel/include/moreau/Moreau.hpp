@@ -3,15 +3,34 @@
 // numerics types the kernel exposes).
 
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/ComplementarityConditionNSL.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
+#include <moreau/kernel/modeling/EqualityConditionNSL.hpp>
+#include <moreau/kernel/modeling/FirstOrderLinearDS.hpp>
+#include <moreau/kernel/modeling/FirstOrderLinearR.hpp>
+#include <moreau/kernel/modeling/FirstOrderLinearTIDS.hpp>
+#include <moreau/kernel/modeling/FirstOrderLinearTIR.hpp>
+#include <moreau/kernel/modeling/FirstOrderNonLinearDS.hpp>
+#include <moreau/kernel/modeling/FirstOrderNonLinearR.hpp>
+#include <moreau/kernel/modeling/FirstOrderR.hpp>
+#include <moreau/kernel/modeling/FirstOrderType1R.hpp>
+#include <moreau/kernel/modeling/FirstOrderType2R.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/LagrangianCompliantR.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
+#include <moreau/kernel/modeling/LagrangianLinearDiagonalDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearTIDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearTIR.hpp>
+#include <moreau/kernel/modeling/LagrangianR.hpp>
+#include <moreau/kernel/modeling/LagrangianRheonomousR.hpp>
+#include <moreau/kernel/modeling/LagrangianScleronomousR.hpp>
+#include <moreau/kernel/modeling/MixedComplementarityConditionNSL.hpp>
+#include <moreau/kernel/modeling/NewtonImpactFrictionNSL.hpp>
 #include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Relation.hpp>
+#include <moreau/kernel/modeling/RelayNSL.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
@@ -19,3 +38,5 @@
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 #include <moreau/kernel/simulation/TimeStepping.hpp>
+#include <moreau/kernel/utils/FiniteDifference.hpp>
+#include <moreau/kernel/utils/PluginLoader.hpp>

@@ -21,6 +21,7 @@ Interaction::Interaction(std::shared_ptr<NonSmoothLaw> nslaw, std::shared_ptr<Re
   if (!nslaw_) throw ModelError("Interaction: the nonsmooth law is null");
   if (!relation_) throw ModelError("Interaction: the relation is null");
   dimension_ = relation_->outputSize();
+  if (dimension_ == 0) dimension_ = static_cast<Eigen::Index>(nslaw_->size());
   if (dimension_ <= 0 || dimension_ % static_cast<Eigen::Index>(nslaw_->size()) != 0)
     throw ModelError(std::string("Interaction: the ") + nslaw_->typeName() + " size " +
                      std::to_string(nslaw_->size()) + " does not divide the " +
@@ -74,6 +75,11 @@ std::string Interaction::description() const {
 void Interaction::setLinks(unsigned number, std::vector<std::shared_ptr<DynamicalSystem>> ds) {
   number_ = number;
   ds_ = std::move(ds);
+}
+
+void Interaction::clearLinks() {
+  number_ = 0;
+  ds_.clear();
 }
 
 }  // namespace moreau

@@ -26,4 +26,23 @@ void LagrangianLinearTIDS::setC(const Eigen::MatrixXd& C) {
   C_ = C;
 }
 
+void LagrangianLinearTIDS::computeFInt(double /*t*/, const Eigen::VectorXd& q,
+                                       const Eigen::VectorXd& v) {
+  checkVector(q, "the position passed to computeFInt");
+  checkVector(v, "the velocity passed to computeFInt");
+  Eigen::VectorXd& f = fIntBuffer();
+  f.noalias() = C_ * v;
+  f.noalias() += K_ * q;
+}
+
+void LagrangianLinearTIDS::computeJacobianFIntq(double /*t*/, const Eigen::VectorXd& /*q*/,
+                                                const Eigen::VectorXd& /*v*/) {
+  jacobianFIntqBuffer() = K_;
+}
+
+void LagrangianLinearTIDS::computeJacobianFIntqDot(double /*t*/, const Eigen::VectorXd& /*q*/,
+                                                   const Eigen::VectorXd& /*v*/) {
+  jacobianFIntqDotBuffer() = C_;
+}
+
 }  // namespace moreau

@@ -12,7 +12,7 @@ NewtonImpactNSL::NewtonImpactNSL(double e, unsigned size) : NonSmoothLaw(size), 
     os << "NewtonImpactNSL: restitution coefficient e = " << e << " is outside [0, 1]";
     throw ModelError(os.str());
   }
-  if (size == 0) throw ModelError("NewtonImpactNSL: size must be >= 1");
+  checkSize();
 }
 
 }  // namespace moreau

@@ -1,8 +1,8 @@
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
-#include <moreau/kernel/modeling/LagrangianDS.hpp>
-#include <moreau/kernel/modeling/LagrangianLinearTIR.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/Relation.hpp>
 
 #include <cmath>
 #include <sstream>
@@ -45,33 +45,30 @@ void NonSmoothDynamicalSystem::link(const std::shared_ptr<Interaction>& inter,
   if (ds1 == ds2)
     throw ModelError(where + inter->description() + " links " + ds1->description() +
                      " twice (give it once)");
-  Eigen::Index ndofSum = 0;
   std::vector<std::shared_ptr<DynamicalSystem>> systems{ds1};
   if (ds2) systems.push_back(ds2);
-  for (const auto& ds : systems) {
+  for (const auto& ds : systems)
     if (!topology_.hasDynamicalSystem(*ds))
       throw ModelError(where + ds->description() +
                        " is not inserted in this NonSmoothDynamicalSystem (call "
                        "insertDynamicalSystem first)");
-    const auto* lds = dynamic_cast<const LagrangianDS*>(ds.get());
-    if (!lds)
-      throw ModelError(where + ds->description() + " is not a LagrangianDS, required by " +
-                       inter->relation()->typeName());
-    ndofSum += lds->ndof();
-  }
-  const auto& relation = *inter->relation();
-  if (relation.inputSize() != ndofSum) {
-    std::string list;
-    for (const auto& ds : systems)
-      list += (list.empty() ? "" : " + ") + ds->description() + " ndof " +
-              std::to_string(dynamic_cast<const LagrangianDS&>(*ds).ndof());
-    throw ModelError(where + inter->description() + ": " + relation.typeName() + " H has " +
-                     std::to_string(relation.inputSize()) +
-                     " columns but the linked systems have " + std::to_string(ndofSum) +
-                     " degrees of freedom (" + list + ")");
-  }
   inter->setLinks(static_cast<unsigned>(topology_.numberOfInteractions()), systems);
+  try {
+    inter->relation()->initialize(*inter);
+  } catch (const ModelError& e) {
+    inter->clearLinks();
+    throw ModelError(where + e.what());
+  }
   topology_.link(inter, ds1, ds2);
+}
+
+void NonSmoothDynamicalSystem::removeInteraction(const std::shared_ptr<Interaction>& inter) {
+  const std::string where = "NonSmoothDynamicalSystem::removeInteraction: ";
+  if (!inter) throw ModelError(where + "null interaction");
+  if (!topology_.hasInteraction(*inter))
+    throw ModelError(where + inter->description() + " is not in this NonSmoothDynamicalSystem");
+  topology_.removeInteraction(*inter);
+  inter->clearLinks();
 }
 
 const std::shared_ptr<DynamicalSystem>& NonSmoothDynamicalSystem::dynamicalSystem(

@@ -38,6 +38,7 @@ struct Topology::Impl {
   std::unordered_map<const Interaction*, std::vector<LinkedInteraction>> linked;
   std::vector<std::shared_ptr<DynamicalSystem>> dsOrder;
   std::array<std::vector<std::shared_ptr<Interaction>>, 2> indexSets;
+  std::uint64_t version = 0;
 };
 
 Topology::Topology() : impl_(std::make_unique<Impl>()) {}
@@ -47,6 +48,7 @@ void Topology::insertDynamicalSystem(const std::shared_ptr<DynamicalSystem>& ds)
   const auto v = boost::add_vertex(DSVertex{ds}, impl_->dsGraph);
   impl_->dsVertex.emplace(ds.get(), v);
   impl_->dsOrder.push_back(ds);
+  ++impl_->version;
 }
 
 void Topology::link(const std::shared_ptr<Interaction>& inter,
@@ -82,7 +84,50 @@ void Topology::link(const std::shared_ptr<Interaction>& inter,
   std::stable_sort(myLinks.begin(), myLinks.end(), byNumber);
   d.indexSets[0].push_back(inter);
   d.indexSets[1].reserve(d.indexSets[0].size());
+  ++d.version;
 }
+
+void Topology::removeInteraction(const Interaction& inter) {
+  Impl& d = *impl_;
+  const auto vit = d.interactionVertex.find(&inter);
+  if (vit == d.interactionVertex.end()) return;
+  // Linked-interaction lists of the others.
+  const auto lit = d.linked.find(&inter);
+  if (lit != d.linked.end()) {
+    for (const LinkedInteraction& link : lit->second) {
+      auto& others = d.linked[link.interaction.get()];
+      others.erase(
+          std::remove_if(others.begin(), others.end(),
+                         [&](const LinkedInteraction& l) { return l.interaction.get() == &inter; }),
+          others.end());
+    }
+    d.linked.erase(lit);
+  }
+  // Interaction graph: the vertex and its edges.
+  boost::clear_vertex(vit->second, d.interactionGraph);
+  boost::remove_vertex(vit->second, d.interactionGraph);
+  d.interactionVertex.erase(vit);
+  // DS graph: the edge carrying the interaction (found from its first system).
+  if (!inter.dynamicalSystems().empty()) {
+    const auto dv = d.dsVertex.at(inter.dynamicalSystems().front().get());
+    for (auto [e, end] = boost::out_edges(dv, d.dsGraph); e != end; ++e)
+      if (d.dsGraph[*e].interaction.get() == &inter) {
+        boost::remove_edge(*e, d.dsGraph);
+        break;
+      }
+  }
+  // Index sets, then numbers = positions in index set 0.
+  for (auto& set : d.indexSets)
+    set.erase(
+        std::remove_if(set.begin(), set.end(),
+                       [&](const std::shared_ptr<Interaction>& i) { return i.get() == &inter; }),
+        set.end());
+  auto& all = d.indexSets[0];
+  for (std::size_t k = 0; k < all.size(); ++k) all[k]->setNumber(static_cast<unsigned>(k));
+  ++d.version;
+}
+
+std::uint64_t Topology::version() const { return impl_->version; }
 
 bool Topology::hasDynamicalSystem(const DynamicalSystem& ds) const {
   return impl_->dsVertex.count(&ds) != 0;

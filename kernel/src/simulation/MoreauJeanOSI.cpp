@@ -3,15 +3,20 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
+#include <moreau/kernel/modeling/LagrangianLinearDiagonalDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearTIDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearTIR.hpp>
+#include <moreau/kernel/modeling/LagrangianR.hpp>
 #include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -23,8 +28,10 @@ namespace {
 // Per-system data, allocated once at initialize.
 struct DSData {
   LagrangianDS* ds = nullptr;
-  const LagrangianLinearTIDS* lti = nullptr;  // null for a plain LagrangianDS (K = C = 0)
-  Eigen::MatrixXd Mhat;
+  const LagrangianLinearTIDS* lti = nullptr;         // null for a plain LagrangianDS (K = C = 0)
+  const LagrangianLinearDiagonalDS* diag = nullptr;  // diagonal M, K, C: M̂ is diagonal
+  Eigen::MatrixXd Mhat;                              // dense M̂ (empty for a diagonal system)
+  Eigen::VectorXd MhatInv;                           // 1 / diag(M̂) for a diagonal system
   Eigen::LLT<Eigen::MatrixXd> llt;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu;
   bool spd = true;
@@ -32,12 +39,23 @@ struct DSData {
 
   // x <- M̂⁻¹ x without allocation.
   void solveInPlace(Eigen::VectorXd& x) {
-    if (spd) {
+    if (diag) {
+      x.array() *= MhatInv.array();
+    } else if (spd) {
       llt.solveInPlace(x);
     } else {
       rhs = x;
       x.noalias() = lu.solve(rhs);
     }
+  }
+  // X <- M̂⁻¹ X (initialize only).
+  void solveInPlace(Eigen::MatrixXd& X) {
+    if (diag)
+      X = MhatInv.asDiagonal() * X;
+    else if (spd)
+      llt.solveInPlace(X);
+    else
+      X = lu.solve(X);
   }
 };
 
@@ -49,10 +67,12 @@ struct DSBlock {
 };
 
 struct InteractionData {
-  Interaction* inter = nullptr;
-  const LagrangianLinearTIR* relation = nullptr;
+  std::shared_ptr<Interaction> inter;  // kept alive until the next synchronization
+  LagrangianR* relation = nullptr;
+  bool constant = true;  // constant Jacobian (LagrangianLinearTIR): blocks set once
   double e = 0.0;
-  std::vector<DSBlock> blocks;  // one or two, in link order
+  Eigen::VectorXd hDot;         // ∂h/∂t(q*, t_{k+1}) for a rheonomous relation
+  std::vector<DSBlock> blocks;  // one or two, in link order: H = G(q*) blocks
 };
 
 }  // namespace
@@ -65,7 +85,7 @@ struct MoreauJeanOSI::Impl {
   std::vector<InteractionData> interactions;
 
   const InteractionData& data(const Interaction& inter) const {
-    if (inter.number() >= interactions.size() || interactions[inter.number()].inter != &inter)
+    if (inter.number() >= interactions.size() || interactions[inter.number()].inter.get() != &inter)
       throw std::out_of_range("MoreauJeanOSI: " + inter.description() +
                               " is not part of the initialized model");
     return interactions[inter.number()];
@@ -77,16 +97,78 @@ struct MoreauJeanOSI::Impl {
     return ds[system.number()];
   }
 
-  // y(0) = H q + b, y(1) = H v at the current state.
-  void computeOutput(InteractionData& d) {
-    Eigen::VectorXd& y0 = d.inter->y(0);
-    Eigen::VectorXd& y1 = d.inter->y(1);
-    y0 = d.relation->b();
-    y1.setZero();
-    for (const DSBlock& b : d.blocks) {
-      y0.noalias() += b.H * ds[b.ds].ds->q();
-      y1.noalias() += b.H * ds[b.ds].ds->velocity();
+  std::uint64_t topologyVersion = 0;
+
+  // y(0) = h(q), y(1) = ẏ at the current state and time t (the relation's
+  // computeOutput; for a LagrangianLinearTIR y(0) = H q + b, y(1) = H v).
+  static void computeOutput(InteractionData& d, double t) {
+    d.relation->computeOutput(t, *d.inter, 0);
+    d.relation->computeOutput(t, *d.inter, 1);
+  }
+
+  // Blocks H_ds = G(q*) and M̂_ds⁻¹ H_dsᵀ from the relation's Jacobian at the
+  // current state (q* = q_k) and time t.
+  void updateBlocks(InteractionData& id, double t) {
+    id.relation->computeJacobians(t, *id.inter);
+    for (std::size_t i = 0; i < id.blocks.size(); ++i) {
+      DSBlock& b = id.blocks[i];
+      b.H = id.relation->jachqBlock(*id.inter, i);
+      b.WHt = b.H.transpose();
+      ds[b.ds].solveInPlace(b.WHt);
     }
+    if (id.relation->hasTimeDerivative()) id.hDot = id.relation->dhdt(*id.inter);
+  }
+
+  // Per-interaction data from scratch: law, relation, blocks; λ = 0; outputs
+  // at the current state and time t, copied to the memories.
+  void initializeInteraction(InteractionData& id, const std::shared_ptr<Interaction>& inter,
+                             double t) {
+    id.inter = inter;
+    const auto* law = dynamic_cast<const NewtonImpactNSL*>(inter->nonSmoothLaw().get());
+    if (!law)
+      throw ModelError(std::string("MoreauJeanOSI: ") + inter->description() + " has a " +
+                       inter->nonSmoothLaw()->typeName() +
+                       " law; only NewtonImpactNSL is supported");
+    id.e = law->e();
+    id.relation = dynamic_cast<LagrangianR*>(inter->relation().get());
+    if (!id.relation)
+      throw ModelError(std::string("MoreauJeanOSI: ") + inter->description() + " has a " +
+                       inter->relation()->typeName() +
+                       " relation; only Lagrangian relations (LagrangianR) are supported");
+    id.constant = id.relation->hasConstantJacobians();
+    id.blocks.clear();
+    for (const auto& system : inter->dynamicalSystems()) {
+      if (system->number() >= ds.size() || ds[system->number()].ds != system.get())
+        throw ModelError("MoreauJeanOSI: " + system->description() + " of " + inter->description() +
+                         " was inserted after initialize (call TimeStepping::initialize again)");
+      DSBlock b;
+      b.ds = system->number();
+      id.blocks.push_back(std::move(b));
+    }
+    id.hDot = Eigen::VectorXd::Zero(inter->dimension());
+    updateBlocks(id, t);
+    inter->lambda(0).setZero();
+    inter->lambda(1).setZero();
+    computeOutput(id, t);
+    inter->swapInMemory();
+  }
+
+  // After interactions were linked or removed: keeps the data of the
+  // interactions still present (moved to their new number), initializes the
+  // new ones at the current state (time t), drops the removed ones.
+  void synchronize(double t) {
+    const auto& all = nsds->interactions();
+    std::vector<InteractionData> next(all.size());
+    for (std::size_t k = 0; k < all.size(); ++k) {
+      auto it = std::find_if(interactions.begin(), interactions.end(),
+                             [&](const InteractionData& x) { return x.inter == all[k]; });
+      if (it != interactions.end())
+        next[k] = std::move(*it);
+      else
+        initializeInteraction(next[k], all[k], t);
+    }
+    interactions = std::move(next);
+    topologyVersion = nsds->topologyVersion();
   }
 };
 
@@ -112,36 +194,72 @@ void MoreauJeanOSI::initialize(const NonSmoothDynamicalSystem& nsds, const TimeD
     auto* lds = dynamic_cast<LagrangianDS*>(system.get());
     if (!lds)
       throw ModelError("MoreauJeanOSI: " + system->description() +
-                       " is not a LagrangianDS (unsupported by this integrator)");
+                       " is not a LagrangianDS: first-order systems are not supported by "
+                       "MoreauJeanOSI (a first-order integrator comes in a later part)");
     DSData& s = d.ds[system->number()];
     s.ds = lds;
     s.lti = dynamic_cast<const LagrangianLinearTIDS*>(lds);
+    s.diag = dynamic_cast<const LagrangianLinearDiagonalDS*>(lds);
     const Eigen::Index n = lds->ndof();
-    s.Mhat = lds->mass();
-    if (s.lti) s.Mhat += h * th * s.lti->C() + h * h * th * th * s.lti->K();
-    if (!s.Mhat.allFinite())
-      throw ModelError("MoreauJeanOSI: the iteration matrix M + hθC + h²θ²K of " +
-                       system->description() + " has a non-finite entry");
-    s.llt.compute(s.Mhat);
-    s.spd = s.llt.info() == Eigen::Success;
-    if (!s.spd) {
-      s.lu.compute(s.Mhat);
-      // Singular when a pivot of U is negligible against the matrix entries
-      // (Eigen's rcond estimate is unreliable for exactly singular LU).
-      const double scale = s.Mhat.cwiseAbs().maxCoeff();
-      const double pivot = s.lu.matrixLU().diagonal().cwiseAbs().minCoeff();
-      const double ratio = scale > 0 ? pivot / scale : 0.0;
-      if (!(ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon())) {
-        std::ostringstream os;
-        os << "MoreauJeanOSI: the iteration matrix M + hθC + h²θ²K (" << n << "x" << n << ") of "
-           << system->description() << " is singular (smallest LU pivot / largest entry = " << ratio
-           << ")";
-        throw ModelError(os.str());
-      }
+    if (!s.lti && !s.diag) {
+      // Plain LagrangianDS: only constant mass and F = F_ext(t) for now.
+      std::string what;
+      auto add = [&what](const char* item) {
+        what += (what.empty() ? "" : ", ") + std::string(item);
+      };
+      if (!lds->hasConstantMass()) add("a state-dependent mass M(q)");
+      if (lds->hasFInt()) add("internal forces F_int(t, q, v)");
+      if (lds->hasNNL()) add("nonlinear inertia terms N(q, v)");
+      if (!what.empty())
+        throw ModelError("MoreauJeanOSI: " + system->description() + " has " + what +
+                         "; this linear Moreau–Jean integrator supports constant mass and "
+                         "F = F_ext(t) only (nonlinear Moreau–Jean comes in a later part)");
     }
     s.vFree = Eigen::VectorXd::Zero(n);
     s.rhs = Eigen::VectorXd::Zero(n);
     s.work = Eigen::VectorXd::Zero(n);
+    if (s.diag) {
+      // M̂ = m + hθc + h²θ²k, element-wise.
+      const Eigen::VectorXd mhat = s.diag->massDiagonal() + h * th * s.diag->dampingDiagonal() +
+                                   h * h * th * th * s.diag->stiffnessDiagonal();
+      const double scale = mhat.cwiseAbs().maxCoeff();
+      for (Eigen::Index i = 0; i < n; ++i)
+        if (!std::isfinite(mhat(i)) ||
+            !(std::abs(mhat(i)) >
+              static_cast<double>(n) * std::numeric_limits<double>::epsilon() * scale)) {
+          std::ostringstream os;
+          os << "MoreauJeanOSI: the diagonal iteration matrix m + hθc + h²θ²k (size " << n
+             << ") of " << system->description() << " is singular or not finite at entry " << i
+             << " (" << mhat(i) << ")";
+          throw ModelError(os.str());
+        }
+      s.MhatInv = mhat.cwiseInverse();
+      s.Mhat.resize(0, 0);
+      s.spd = (mhat.array() > 0.0).all();
+    } else {
+      s.Mhat = lds->mass();
+      if (s.lti) s.Mhat += h * th * s.lti->C() + h * h * th * th * s.lti->K();
+      if (!s.Mhat.allFinite())
+        throw ModelError("MoreauJeanOSI: the iteration matrix M + hθC + h²θ²K of " +
+                         system->description() + " has a non-finite entry");
+      s.llt.compute(s.Mhat);
+      s.spd = s.llt.info() == Eigen::Success;
+      if (!s.spd) {
+        s.lu.compute(s.Mhat);
+        // Singular when a pivot of U is negligible against the matrix entries
+        // (Eigen's rcond estimate is unreliable for exactly singular LU).
+        const double scale = s.Mhat.cwiseAbs().maxCoeff();
+        const double pivot = s.lu.matrixLU().diagonal().cwiseAbs().minCoeff();
+        const double ratio = scale > 0 ? pivot / scale : 0.0;
+        if (!(ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon())) {
+          std::ostringstream os;
+          os << "MoreauJeanOSI: the iteration matrix M + hθC + h²θ²K (" << n << "x" << n << ") of "
+             << system->description()
+             << " is singular (smallest LU pivot / largest entry = " << ratio << ")";
+          throw ModelError(os.str());
+        }
+      }
+    }
     lds->computeFExt(td.t0());
     s.fExtk = lds->fExt();
     for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
@@ -150,47 +268,18 @@ void MoreauJeanOSI::initialize(const NonSmoothDynamicalSystem& nsds, const TimeD
 
   d.interactions.clear();
   d.interactions.resize(nsds.numberOfInteractions());
-  for (const auto& inter : nsds.interactions()) {
-    InteractionData& id = d.interactions[inter->number()];
-    id.inter = inter.get();
-    const auto* law = dynamic_cast<const NewtonImpactNSL*>(inter->nonSmoothLaw().get());
-    if (!law)
-      throw ModelError(std::string("MoreauJeanOSI: ") + inter->description() + " has a " +
-                       inter->nonSmoothLaw()->typeName() +
-                       " law; only NewtonImpactNSL is supported");
-    id.e = law->e();
-    id.relation = dynamic_cast<const LagrangianLinearTIR*>(inter->relation().get());
-    if (!id.relation)
-      throw ModelError(std::string("MoreauJeanOSI: ") + inter->description() + " has a " +
-                       inter->relation()->typeName() +
-                       " relation; only LagrangianLinearTIR is supported");
-    const Eigen::MatrixXd& H = id.relation->jachq();
-    Eigen::Index col = 0;
-    for (const auto& system : inter->dynamicalSystems()) {
-      DSData& s = d.ds[system->number()];
-      const Eigen::Index n = s.ds->ndof();
-      DSBlock b;
-      b.ds = system->number();
-      b.H = H.middleCols(col, n);
-      b.WHt = b.H.transpose();
-      if (s.spd)
-        s.llt.solveInPlace(b.WHt);
-      else
-        b.WHt = s.lu.solve(b.WHt);
-      id.blocks.push_back(std::move(b));
-      col += n;
-    }
-    inter->lambda(0).setZero();
-    inter->lambda(1).setZero();
-    d.computeOutput(id);
-    inter->swapInMemory();
-  }
+  for (const auto& inter : nsds.interactions())
+    d.initializeInteraction(d.interactions[inter->number()], inter, td.t0());
+  d.topologyVersion = nsds.topologyVersion();
 }
 
 void MoreauJeanOSI::computeFreeState(std::size_t k) {
   Impl& d = *impl_;
   const double h = d.h, th = theta_;
   const double tk1 = d.td->time(k + 1);
+  // Interactions linked or removed since the last step: re-initialize only
+  // the per-interaction data (the systems' M̂ factorizations are kept).
+  if (d.nsds->topologyVersion() != d.topologyVersion) d.synchronize(d.td->time(k));
   for (DSData& s : d.ds) {
     LagrangianDS& ds = *s.ds;
     ds.computeFExt(tk1);
@@ -202,10 +291,17 @@ void MoreauJeanOSI::computeFreeState(std::size_t k) {
       s.work.noalias() -= (h * s.lti->C()) * vk;
       s.rhs = h * qk + (h * h * th) * vk;
       s.work.noalias() -= s.lti->K() * s.rhs;
+    } else if (s.diag) {
+      s.work.array() -= h * s.diag->dampingDiagonal().array() * vk.array();
+      s.work.array() -=
+          s.diag->stiffnessDiagonal().array() * (h * qk.array() + (h * h * th) * vk.array());
     }
     s.solveInPlace(s.work);
     s.vFree = vk + s.work;
   }
+  // Nonlinear relations: G(q*) with q* = q_k (and ∂h/∂t) at t_{k+1}.
+  for (InteractionData& id : d.interactions)
+    if (!id.constant) d.updateBlocks(id, tk1);
 }
 
 bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level) const {
@@ -225,11 +321,14 @@ void MoreauJeanOSI::computeFreeOutput(const Interaction& inter,
                                       Eigen::Ref<Eigen::VectorXd> q) const {
   const InteractionData& id = impl_->data(inter);
   q.setZero();
+  // q = G v_free + e ẏ_k (+ ∂h/∂t): for a constant H, e ẏ_k is e H v_k.
   for (const DSBlock& b : id.blocks) {
     const DSData& s = impl_->ds[b.ds];
     q.noalias() += b.H * s.vFree;
-    q.noalias() += (id.e * b.H) * s.ds->velocityMemory();
+    if (id.constant) q.noalias() += (id.e * b.H) * s.ds->velocityMemory();
   }
+  if (!id.constant) q += id.e * inter.yMemory(1);
+  if (id.relation->hasTimeDerivative()) q += id.hDot;
 }
 
 void MoreauJeanOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
@@ -247,9 +346,12 @@ void MoreauJeanOSI::addInteractionBlock(const Interaction& a, const Interaction&
     throw std::out_of_range("MoreauJeanOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
   block.noalias() += ba->H * bb->WHt;
+  // ∇_λh (D of a linear relation, G1 of a compliant one) once on the diagonal.
+  if (&a == &b && ba == &da.blocks.front() && da.relation->hasJachlambda())
+    block += da.relation->jachlambda(a);
 }
 
-void MoreauJeanOSI::updateState(std::size_t /*k*/) {
+void MoreauJeanOSI::updateState(std::size_t k) {
   Impl& d = *impl_;
   const double h = d.h, th = theta_;
   for (DSData& s : d.ds) {
@@ -269,7 +371,8 @@ void MoreauJeanOSI::updateState(std::size_t /*k*/) {
     LagrangianDS& ds = *s.ds;
     ds.q() = ds.qMemory() + h * th * ds.velocity() + h * (1.0 - th) * ds.velocityMemory();
   }
-  for (InteractionData& id : d.interactions) d.computeOutput(id);
+  const double tk1 = d.td->time(k + 1);
+  for (InteractionData& id : d.interactions) Impl::computeOutput(id, tk1);
 }
 
 void MoreauJeanOSI::swapInMemory() {

@@ -30,6 +30,56 @@ void SolverOptions::validate() const {
   if (verbosity < 0) {
     fail("verbosity", ">= 0", verbosity);
   }
+  if (enumerationMaxSize < 1 || enumerationMaxSize > 40) {
+    fail("enumerationMaxSize", "in [1, 40]", enumerationMaxSize);
+  }
+  // Friction contact, local solvers and NSGS.
+  if (fcLocalSolver != "default" && fcLocalSolver != "ac" && fcLocalSolver != "fb" &&
+      fcLocalSolver != "projection" && fcLocalSolver != "quartic") {
+    throw std::invalid_argument(
+        "SolverOptions: fcLocalSolver must be default, ac, fb, projection or quartic, got \"" +
+        fcLocalSolver + "\"");
+  }
+  if (!std::isfinite(fcLocalTolerance) || !(fcLocalTolerance > 0.0)) {
+    fail("fcLocalTolerance", "finite and > 0", fcLocalTolerance);
+  }
+  if (fcLocalMaxIterations < 1) {
+    fail("fcLocalMaxIterations", ">= 1", fcLocalMaxIterations);
+  }
+  if (fcFreezeSweeps < 0) {
+    fail("fcFreezeSweeps", ">= 0", fcFreezeSweeps);
+  }
+  if (fcErrorEvaluation != "light-with-full-final" && fcErrorEvaluation != "full" &&
+      fcErrorEvaluation != "light") {
+    throw std::invalid_argument(
+        "SolverOptions: fcErrorEvaluation must be light-with-full-final, full or light, got \"" +
+        fcErrorEvaluation + "\"");
+  }
+  for (std::size_t i = 0; i < fcTrescaThresholds.size(); ++i) {
+    if (!std::isfinite(fcTrescaThresholds[i]) || fcTrescaThresholds[i] < 0.0) {
+      fail("fcTrescaThresholds[i]", "finite and >= 0", fcTrescaThresholds[i]);
+    }
+  }
+  if (fcLineSearch != "goldstein" && fcLineSearch != "armijo" && fcLineSearch != "none") {
+    throw std::invalid_argument(
+        "SolverOptions: fcLineSearch must be goldstein, armijo or none, got \"" + fcLineSearch +
+        "\"");
+  }
+  if (fcNonMonotoneMemory < 1 || fcNonMonotoneMemory > 100) {
+    fail("fcNonMonotoneMemory", "in [1, 100]", fcNonMonotoneMemory);
+  }
+  if (fcLinearSolver != "auto" && fcLinearSolver != "umfpack" && fcLinearSolver != "klu" &&
+      fcLinearSolver != "eigenlu" && fcLinearSolver != "dense") {
+    throw std::invalid_argument(
+        "SolverOptions: fcLinearSolver must be auto, umfpack, klu, eigenlu or dense, got \"" +
+        fcLinearSolver + "\"");
+  }
+  if (!std::isfinite(fcRho) || fcRho < 0.0) {
+    fail("fcRho", "finite and >= 0", fcRho);
+  }
+  if (!std::isfinite(fcProxSigma) || fcProxSigma < 0.0) {
+    fail("fcProxSigma", "finite and >= 0", fcProxSigma);
+  }
 }
 
 }  // namespace moreau::numerics

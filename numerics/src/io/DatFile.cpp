@@ -3,6 +3,8 @@
 #include <moreau/numerics/io/DatTokenizer.hpp>
 #include <moreau/numerics/io/NumericsMatrixFile.hpp>
 
+#include "DatReaders.hpp"
+
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -11,8 +13,20 @@
 
 namespace moreau::numerics {
 
-LinearComplementarityProblem readLcpFile(const std::string& path) {
-  DatTokenizer tok = DatTokenizer::fromFile(path);
+namespace io_detail {
+
+FilePtr openForWriting(const std::string& path) {
+  FilePtr out(std::fopen(path.c_str(), "w"), &std::fclose);
+  if (!out) throw std::runtime_error(path + ": cannot open file for writing");
+  return out;
+}
+
+void closeChecked(FilePtr file, const std::string& path, bool ok) {
+  std::FILE* f = file.release();
+  if (std::fclose(f) != 0 || !ok) throw std::runtime_error(path + ": write error");
+}
+
+LinearComplementarityProblem readLcp(DatTokenizer& tok) {
   const long n = tok.readInt("LCP size n");
   Matrix M = readNumericsMatrix(tok);
   if (M.rows() != M.cols()) {
@@ -26,21 +40,27 @@ LinearComplementarityProblem readLcpFile(const std::string& path) {
   // q has M.size1 (= columns) entries, as in Siconos; trailing tokens are ignored.
   Eigen::VectorXd q(M.cols());
   for (Eigen::Index i = 0; i < q.size(); ++i) q[i] = tok.readDouble("q value");
-  return LinearComplementarityProblem(std::move(M), std::move(q));
+  try {
+    return LinearComplementarityProblem(std::move(M), std::move(q));
+  } catch (const std::invalid_argument& e) {
+    tok.fail(e.what());
+  }
+}
+
+}  // namespace io_detail
+
+LinearComplementarityProblem readLcpFile(const std::string& path) {
+  DatTokenizer tok = DatTokenizer::fromFile(path);
+  return io_detail::readLcp(tok);
 }
 
 void writeLcpFile(const LinearComplementarityProblem& problem, const std::string& path) {
   problem.validate();
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(path.c_str(), "w"), &std::fclose);
-  if (!out) throw std::runtime_error(path + ": cannot open file for writing");
-  bool ok = std::fprintf(out.get(), "%ld\n", static_cast<long>(problem.size())) > 0;
-  writeNumericsMatrixDense(problem.M(), out.get());
-  const Eigen::VectorXd& q = problem.q();
-  for (Eigen::Index i = 0; i < q.size() && ok; ++i) {
-    ok = std::fprintf(out.get(), "%.17g%c", q[i], i + 1 == q.size() ? '\n' : ' ') > 0;
-  }
-  std::FILE* f = out.release();
-  if (std::fclose(f) != 0 || !ok) throw std::runtime_error(path + ": write error");
+  auto out = io_detail::openForWriting(path);
+  const bool ok = std::fprintf(out.get(), "%ld\n", static_cast<long>(problem.size())) > 0;
+  writeNumericsMatrix(problem.M(), out.get());
+  writeDatVector(problem.q(), out.get());
+  io_detail::closeChecked(std::move(out), path, ok);
 }
 
 }  // namespace moreau::numerics

@@ -4,6 +4,8 @@
 
 #include <moreau/numerics/io/DatFile.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -59,7 +61,10 @@ std::vector<long> readOffsets(DatTokenizer& tok, long count, long total, const c
 Matrix readSparseBlock(DatTokenizer& tok, long rows, long cols) {
   const long nbblocks = tok.readInt("SBM block count (nbblocks)", 0, kMaxDim);
   if (nbblocks == 0) {  // Siconos writes nothing more: an all-zero matrix.
-    return Matrix(Eigen::SparseMatrix<double>(rows, cols));
+    std::vector<Index> rb, cb;
+    if (rows > 0) rb.push_back(rows);
+    if (cols > 0) cb.push_back(cols);
+    return Matrix(SparseBlockMatrix(rb, cb, {}));
   }
   const long bn0 = tok.readInt("SBM block-row count (blocknumber0)", 1, kMaxDim);
   const long bn1 = tok.readInt("SBM block-column count (blocknumber1)", 1, kMaxDim);
@@ -92,27 +97,41 @@ Matrix readSparseBlock(DatTokenizer& tok, long rows, long cols) {
     index2[static_cast<size_t>(k)] =
         tok.readInt("SBM block-column index (index2_data)", 0, bn1 - 1);
   }
-  Triplets triplets;
+  // Block sizes from the cumulative offsets; the pattern from the block CSR.
+  std::vector<Index> rb(static_cast<size_t>(bn0)), cb(static_cast<size_t>(bn1));
+  for (long i = 0; i < bn0; ++i) {
+    rb[static_cast<size_t>(i)] =
+        size0[static_cast<size_t>(i)] - (i == 0 ? 0 : size0[static_cast<size_t>(i - 1)]);
+  }
+  for (long j = 0; j < bn1; ++j) {
+    cb[static_cast<size_t>(j)] =
+        size1[static_cast<size_t>(j)] - (j == 0 ? 0 : size1[static_cast<size_t>(j - 1)]);
+  }
+  std::vector<std::pair<Index, Index>> pattern;
+  pattern.reserve(static_cast<size_t>(nbblocks));
   for (long br = 0; br < bn0; ++br) {
-    const long r0 = br == 0 ? 0 : size0[static_cast<size_t>(br - 1)];
-    const long nr = size0[static_cast<size_t>(br)] - r0;
+    for (long k = index1[static_cast<size_t>(br)]; k < index1[static_cast<size_t>(br + 1)]; ++k) {
+      pattern.emplace_back(br, index2[static_cast<size_t>(k)]);
+    }
+  }
+  SparseBlockMatrix sbm;
+  try {
+    sbm = SparseBlockMatrix(rb, cb, pattern);
+  } catch (const std::invalid_argument& e) {
+    tok.fail(std::string("SBM structure: ") + e.what());
+  }
+  for (long br = 0; br < bn0; ++br) {
     for (long k = index1[static_cast<size_t>(br)]; k < index1[static_cast<size_t>(br + 1)]; ++k) {
       // Siconos only warns when the block number differs from k; so do we (silently).
       tok.readInt("SBM block number", 0, kMaxDim);
-      const long bc = index2[static_cast<size_t>(k)];
-      const long c0 = bc == 0 ? 0 : size1[static_cast<size_t>(bc - 1)];
-      const long nc = size1[static_cast<size_t>(bc)] - c0;
-      for (long j = 0; j < nc; ++j) {  // block values are column-major
-        for (long i = 0; i < nr; ++i) {
-          const double v = tok.readDouble("SBM block value");
-          if (v != 0.0) triplets.emplace_back(r0 + i, c0 + j, v);
-        }
-      }
+      const Index kb = sbm.findBlock(br, index2[static_cast<size_t>(k)]);
+      // Block values are column-major, as in our storage.
+      double* dst = sbm.values().data() + sbm.blockOffset(kb);
+      const Index count = sbm.rowBlockSize(br) * sbm.colBlockSize(index2[static_cast<size_t>(k)]);
+      for (Index t = 0; t < count; ++t) dst[t] = tok.readDouble("SBM block value");
     }
   }
-  Eigen::SparseMatrix<double> m(rows, cols);
-  m.setFromTriplets(triplets.begin(), triplets.end());
-  return Matrix(std::move(m));
+  return Matrix(std::move(sbm));
 }
 
 // Strips one trailing comma ("3822," -> "3822").
@@ -217,6 +236,10 @@ Matrix readCSparse(DatTokenizer& tok, long rows, long cols) {
   return Matrix(std::move(mat));
 }
 
+void check(bool ok, const char* what) {
+  if (!ok) throw std::runtime_error(std::string(what) + ": write error");
+}
+
 }  // namespace
 
 Matrix readNumericsMatrix(DatTokenizer& tokens) {
@@ -245,7 +268,132 @@ void writeNumericsMatrixDense(const Matrix& matrix, std::FILE* out) {
   for (long k = 0; k < total && ok; ++k) {
     ok = std::fprintf(out, "%.17g%c", data[k], (k + 1) % cols == 0 ? '\n' : ' ') > 0;
   }
-  if (!ok) throw std::runtime_error("writeNumericsMatrixDense: write error");
+  check(ok, "writeNumericsMatrixDense");
+}
+
+void writeNumericsMatrixSparseBlock(const Matrix& matrix, std::FILE* out) {
+  const SparseBlockMatrix converted =
+      matrix.isSparseBlock() ? SparseBlockMatrix() : matrix.toSparseBlock();
+  const SparseBlockMatrix& a = matrix.isSparseBlock() ? matrix.sparseBlock() : converted;
+  bool ok = std::fprintf(out, "1\n%ld %ld\n", static_cast<long>(a.rows()),
+                         static_cast<long>(a.cols())) > 0;
+  // Zero-size block rows/columns are not representable (cumulative offsets must
+  // increase strictly) and hold no value: renumber the others.
+  std::vector<long> rowMap(static_cast<size_t>(a.blockRows()), -1);
+  std::vector<long> colMap(static_cast<size_t>(a.blockCols()), -1);
+  std::vector<long> rowEnds, colEnds;
+  for (Index i = 0; i < a.blockRows(); ++i) {
+    if (a.rowBlockSize(i) == 0) continue;
+    rowMap[static_cast<size_t>(i)] = static_cast<long>(rowEnds.size());
+    rowEnds.push_back(static_cast<long>(a.rowBlockOffset(i) + a.rowBlockSize(i)));
+  }
+  for (Index j = 0; j < a.blockCols(); ++j) {
+    if (a.colBlockSize(j) == 0) continue;
+    colMap[static_cast<size_t>(j)] = static_cast<long>(colEnds.size());
+    colEnds.push_back(static_cast<long>(a.colBlockOffset(j) + a.colBlockSize(j)));
+  }
+  // Stored blocks of zero size are dropped as well.
+  std::vector<Index> kept;
+  for (Index k = 0; k < a.nonZeroBlocks(); ++k) {
+    const Index i = a.blockRowOf(k);
+    if (rowMap[static_cast<size_t>(i)] >= 0 &&
+        colMap[static_cast<size_t>(a.columnIndex()[static_cast<size_t>(k)])] >= 0) {
+      kept.push_back(k);
+    }
+  }
+  ok = ok && std::fprintf(out, "%ld\n", static_cast<long>(kept.size())) > 0;
+  if (kept.empty()) {  // Siconos writes nothing more for an empty SBM
+    check(ok, "writeNumericsMatrixSparseBlock");
+    return;
+  }
+  const auto printList = [&](const std::vector<long>& v) {
+    for (size_t t = 0; t < v.size() && ok; ++t) {
+      ok = std::fprintf(out, "%ld%c", v[t], t + 1 == v.size() ? '\n' : ' ') > 0;
+    }
+  };
+  ok = ok && std::fprintf(out, "%ld\n%ld\n", static_cast<long>(rowEnds.size()),
+                          static_cast<long>(colEnds.size())) > 0;
+  printList(rowEnds);
+  printList(colEnds);
+  ok = ok && std::fprintf(out, "%ld\n%ld\n", static_cast<long>(rowEnds.size() + 1),
+                          static_cast<long>(kept.size())) > 0;
+  std::vector<long> ptr(rowEnds.size() + 1, 0), idx;
+  for (Index k : kept) {
+    ++ptr[static_cast<size_t>(rowMap[static_cast<size_t>(a.blockRowOf(k))]) + 1];
+    idx.push_back(colMap[static_cast<size_t>(a.columnIndex()[static_cast<size_t>(k)])]);
+  }
+  for (size_t t = 1; t < ptr.size(); ++t) ptr[t] += ptr[t - 1];
+  printList(ptr);
+  printList(idx);
+  long number = 0;
+  for (Index k : kept) {
+    ok = ok && std::fprintf(out, "%ld\n", number++) > 0;
+    const auto b = a.block(k);
+    const double* v = b.data();
+    for (Index t = 0; t < b.size() && ok; ++t) ok = std::fprintf(out, "%.17g\n", v[t]) > 0;
+  }
+  check(ok, "writeNumericsMatrixSparseBlock");
+}
+
+void writeNumericsMatrixCSparse(const Matrix& matrix, std::FILE* out) {
+  const Eigen::SparseMatrix<double> converted =
+      matrix.isSparse() ? Eigen::SparseMatrix<double>() : matrix.toSparse();
+  const Eigen::SparseMatrix<double>& a = matrix.isSparse() ? matrix.sparse() : converted;
+  const long m = static_cast<long>(a.rows());
+  const long n = static_cast<long>(a.cols());
+  const long nnz = static_cast<long>(a.nonZeros());
+  double norm1 = 0.0;
+  for (Index j = 0; j < a.outerSize(); ++j) {
+    double s = 0.0;
+    for (Eigen::SparseMatrix<double>::InnerIterator it(a, j); it; ++it) s += std::abs(it.value());
+    norm1 = std::max(norm1, s);
+  }
+  bool ok = std::fprintf(out, "2\n%ld %ld\n2\n", m, n) > 0;
+  ok = ok && std::fprintf(out,
+                          "CSparse Version 3.2.0 (Moreau writer, values with %%.17g)\n"
+                          "%ld-by-%ld, nzmax: %ld nnz: %ld, 1-norm: %.17g\n",
+                          m, n, nnz, nnz, norm1) > 0;
+  long p = 0;
+  for (Index j = 0; j < a.outerSize() && ok; ++j) {
+    long count = 0;
+    for (Eigen::SparseMatrix<double>::InnerIterator it(a, j); it; ++it) ++count;
+    ok = std::fprintf(out, "    col %ld : locations %ld to %ld\n", static_cast<long>(j), p,
+                      p + count - 1) > 0;
+    for (Eigen::SparseMatrix<double>::InnerIterator it(a, j); it && ok; ++it) {
+      ok = std::fprintf(out, "      %ld : %.17g\n", static_cast<long>(it.row()), it.value()) > 0;
+    }
+    p += count;
+  }
+  check(ok, "writeNumericsMatrixCSparse");
+}
+
+void writeNumericsMatrix(const Matrix& matrix, std::FILE* out) {
+  switch (matrix.storage()) {
+    case Matrix::Storage::Dense:
+      writeNumericsMatrixDense(matrix, out);
+      return;
+    case Matrix::Storage::SparseBlock:
+      writeNumericsMatrixSparseBlock(matrix, out);
+      return;
+    case Matrix::Storage::Sparse:
+      writeNumericsMatrixCSparse(matrix, out);
+      return;
+  }
+}
+
+Eigen::VectorXd readDatVector(DatTokenizer& tokens, Eigen::Index count, const char* what) {
+  Eigen::VectorXd v(count);
+  for (Eigen::Index i = 0; i < count; ++i) v[i] = tokens.readDouble(what);
+  return v;
+}
+
+void writeDatVector(const Eigen::VectorXd& v, std::FILE* out) {
+  bool ok = true;
+  for (Eigen::Index i = 0; i < v.size() && ok; ++i) {
+    ok = std::fprintf(out, "%.17g%c", v[i], i + 1 == v.size() ? '\n' : ' ') > 0;
+  }
+  if (v.size() == 0) ok = std::fputc('\n', out) != EOF;
+  check(ok, "writeDatVector");
 }
 
 }  // namespace moreau::numerics

@@ -4,6 +4,8 @@
 //   [ I | -M | -e | q ]     columns: w_0..w_{n-1}, z_0..z_{n-1}, z0 (artificial), rhs.
 // The w-columns of the current tableau are B^{-1}, used by the lexicographic
 // minimum-ratio test (rows (rhs_i, B^{-1}_i) / a_i compared lexicographically).
+#include "LcpCommon.hpp"
+
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
 #include <algorithm>
@@ -27,18 +29,46 @@ constexpr double kTieTol = 1e-12;
 
 class LemkeTableau {
  public:
-  LemkeTableau(const Matrix& M, const Eigen::VectorXd& q)
-      : n_(q.size()), t_(n_, 2 * n_ + 2), rowR_(2 * n_ + 2), colC_(n_), basis_(n_) {
+  // The tableau lives in the caller's workspace: resize() is a no-op when the
+  // size did not change, so repeated calls allocate nothing.
+  LemkeTableau(const Matrix& M, const Eigen::VectorXd& q, LcpWorkspace& ws)
+      : n_(q.size()),
+        t_(ws.tableau),
+        rowR_(ws.pivotRow),
+        colC_(ws.pivotColumn),
+        basis_(ws.basis),
+        candidates_(ws.candidates) {
+    t_.resize(n_, 2 * n_ + 2);
+    rowR_.resize(2 * n_ + 2);
+    colC_.resize(n_);
+    basis_.resize(static_cast<size_t>(n_));
     t_.setZero();
     t_.leftCols(n_).setIdentity();
-    if (M.isDense()) {
-      t_.middleCols(n_, n_) = -M.dense();
-    } else {
-      const auto& s = M.sparse();
-      for (Index j = 0; j < s.outerSize(); ++j) {
-        for (Eigen::SparseMatrix<double>::InnerIterator it(s, j); it; ++it) {
-          t_(it.row(), n_ + j) = -it.value();
+    switch (M.storage()) {
+      case Matrix::Storage::Dense:
+        t_.middleCols(n_, n_) = -M.dense();
+        break;
+      case Matrix::Storage::Sparse: {
+        const auto& s = M.sparse();
+        for (Index j = 0; j < s.outerSize(); ++j) {
+          for (Eigen::SparseMatrix<double>::InnerIterator it(s, j); it; ++it) {
+            t_(it.row(), n_ + j) = -it.value();
+          }
         }
+        break;
+      }
+      case Matrix::Storage::SparseBlock: {
+        const auto& b = M.sparseBlock();
+        for (Index i = 0; i < b.blockRows(); ++i) {
+          const Index r0 = b.rowBlockOffset(i);
+          for (Index k = b.rowPointer()[static_cast<size_t>(i)];
+               k < b.rowPointer()[static_cast<size_t>(i) + 1]; ++k) {
+            const Index c0 = b.colBlockOffset(b.columnIndex()[static_cast<size_t>(k)]);
+            const auto blk = b.block(k);
+            t_.block(r0, n_ + c0, blk.rows(), blk.cols()) = -blk;
+          }
+        }
+        break;
       }
     }
     t_.col(z0()).setConstant(-1.0);
@@ -124,36 +154,23 @@ class LemkeTableau {
 
  private:
   Index n_;
-  Eigen::MatrixXd t_;
-  Eigen::RowVectorXd rowR_;
-  Eigen::VectorXd colC_;
-  std::vector<Index> basis_;
-  std::vector<Index> candidates_;
+  Eigen::MatrixXd& t_;
+  Eigen::RowVectorXd& rowR_;
+  Eigen::VectorXd& colC_;
+  std::vector<Index>& basis_;
+  std::vector<Index>& candidates_;
 };
-
-SolverResult finish(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
-                    Eigen::VectorXd& w, const SolverOptions& options, SolverResult result) {
-  result.error = lcpComputeError(problem, z, w);
-  if (!std::isfinite(result.error)) {
-    result.status = SolverStatus::Failed;
-    result.message = "non-finite solution (numerical breakdown)";
-  } else if (result.status == SolverStatus::Converged && result.error > options.tolerance) {
-    result.status = SolverStatus::Failed;
-    result.message = "pivoting ended but error " + std::to_string(result.error) + " > tolerance " +
-                     std::to_string(options.tolerance) + " (loss of accuracy in the pivots)";
-  }
-  if (options.verbosity >= 1) {
-    std::cerr << "lemke: " << toString(result.status) << ", " << result.iterations
-              << " pivots, error " << result.error
-              << (result.message.empty() ? "" : ", " + result.message) << '\n';
-  }
-  return result;
-}
 
 }  // namespace
 
 SolverResult lcpLemke(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                       Eigen::VectorXd& w, const SolverOptions& options) {
+  LcpWorkspace workspace;
+  return lcpLemke(problem, z, w, options, workspace);
+}
+
+SolverResult lcpLemke(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                      Eigen::VectorXd& w, const SolverOptions& options, LcpWorkspace& workspace) {
   options.validate();
   problem.validate();
   SolverResult result;
@@ -165,10 +182,11 @@ SolverResult lcpLemke(const LinearComplementarityProblem& problem, Eigen::Vector
   if (n == 0 || q.minCoeff() >= 0.0) {
     z.setZero(n);
     result.status = SolverStatus::Converged;
-    return finish(problem, z, w, options, result);
+    lcp_detail::finish(problem, z, w, options, result, "pivots");
+    return result;
   }
 
-  LemkeTableau tab(problem.M(), q);
+  LemkeTableau tab(problem.M(), q, workspace);
   // Initial pivot: z0 enters, the row of the most negative q leaves; among
   // ties the largest index is the lexicographic choice (rows (q_i, e_i)).
   Index r = 0;
@@ -205,7 +223,9 @@ SolverResult lcpLemke(const LinearComplementarityProblem& problem, Eigen::Vector
     }
   }
   tab.extract(z);
-  return finish(problem, z, w, options, result);
+  if (result.status == SolverStatus::Converged) result.message.clear();
+  lcp_detail::finish(problem, z, w, options, result, "pivots");
+  return result;
 }
 
 }  // namespace moreau::numerics

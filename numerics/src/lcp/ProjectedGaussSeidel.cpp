@@ -1,9 +1,19 @@
-// Projected Gauss–Seidel / PSOR, see docs/numerics/lcp.md ("PGS").
+// Projected Gauss–Seidel / PSOR, see docs/numerics/lcp.md ("PGS / PSOR").
+//
+// Stopping rule: every sweep accumulates a free estimate of the error, the
+// min-function residual ‖min(z_i, w_i)‖ taken row by row with the w_i computed
+// during the sweep (the residual of the point being updated). Only when the
+// estimate is below the threshold is the exact error computed (one product
+// M z); if the exact error is still above the tolerance, the threshold is
+// tightened by the ratio estimate/exact and the sweeps go on. The reported
+// error is always the exact error of the returned z.
+#include "LcpCommon.hpp"
+
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
-#include <sstream>
 #include <string>
 
 namespace moreau::numerics {
@@ -14,96 +24,119 @@ using Index = Eigen::Index;
 using RowMajorDense = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using RowMajorSparse = Eigen::SparseMatrix<double, Eigen::RowMajor>;
 
-// One PSOR sweep; `rowDot(i)` returns row i of M times z (current z).
+// One PSOR sweep; `rowDot(i)` returns row i of M times z (current z). Returns
+// the squared error estimate Σ min(z_i, w_i)².
 template <class RowDot>
-void sweep(Eigen::VectorXd& z, const Eigen::VectorXd& q, const Eigen::VectorXd& invDiag,
-           double omega, RowDot&& rowDot) {
+double sweep(Eigen::VectorXd& z, const Eigen::VectorXd& q, const Eigen::VectorXd& invDiag,
+             double omega, RowDot&& rowDot) {
   const Index n = z.size();
+  double estimate = 0.0;
   for (Index i = 0; i < n; ++i) {
     const double wi = rowDot(i) + q[i];
+    const double r = std::min(z[i], wi);
+    estimate += r * r;
     const double zi = z[i] - omega * invDiag[i] * wi;
     z[i] = zi > 0.0 ? zi : 0.0;
   }
+  return estimate;
+}
+
+SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                                  Eigen::VectorXd& w, const SolverOptions& options, double omega,
+                                  const char* name) {
+  options.validate();
+  problem.validate();
+  SolverResult result;
+  result.solver = name;
+  const Index n = problem.size();
+  const Eigen::VectorXd& q = problem.q();
+  lcp_detail::sanitizeWarmStart(z, n);
+
+  Eigen::VectorXd diag;
+  const Index bad = lcp_detail::firstNonPositiveDiagonal(problem.M(), diag);
+  if (bad >= 0) {
+    result.status = SolverStatus::Failed;
+    result.message = std::string(name) + " needs a positive diagonal: M(" + std::to_string(bad) +
+                     "," + std::to_string(bad) + ") = " + lcp_detail::fmt(diag[bad]) + " in row " +
+                     std::to_string(bad);
+    lcp_detail::finish(problem, z, w, options, result, "sweeps");
+    return result;
+  }
+  const Eigen::VectorXd invDiag = diag.cwiseInverse();
+
+  result.error = lcpComputeError(problem, z, w);
+  if (result.error <= options.tolerance) {
+    lcp_detail::finish(problem, z, w, options, result, "sweeps");
+    return result;
+  }
+  // A row-major copy makes each row contiguous (no symmetry assumed).
+  RowMajorDense denseRows;
+  RowMajorSparse sparseRows;
+  const bool dense = problem.M().isDense();
+  if (dense) {
+    denseRows = problem.M().dense();
+  } else if (problem.M().isSparse()) {
+    sparseRows = problem.M().sparse();
+  } else {
+    sparseRows = problem.M().toSparse();
+  }
+  const double scale = lcp_detail::errorScale(q);
+  double threshold = options.tolerance;
+  result.status = SolverStatus::MaxIterations;
+  for (int k = 1; k <= options.maxIterations; ++k) {
+    double est2 = 0.0;
+    if (dense) {
+      est2 = sweep(z, q, invDiag, omega, [&](Index i) { return denseRows.row(i).dot(z); });
+    } else {
+      est2 = sweep(z, q, invDiag, omega, [&](Index i) {
+        double s = 0.0;
+        for (RowMajorSparse::InnerIterator it(sparseRows, i); it; ++it) {
+          s += it.value() * z[it.col()];
+        }
+        return s;
+      });
+    }
+    result.iterations = k;
+    const double estimate = std::sqrt(est2) / scale;
+    if (options.verbosity >= 2) {
+      std::cerr << name << ": sweep " << k << ", error estimate " << estimate << '\n';
+    }
+    if (!std::isfinite(estimate)) {
+      result.status = SolverStatus::Failed;
+      result.message = "iterates diverged (non-finite values at sweep " + std::to_string(k) + ")";
+      break;
+    }
+    if (estimate <= threshold) {
+      result.error = lcpComputeError(problem, z, w);
+      if (result.error <= options.tolerance) {
+        result.status = SolverStatus::Converged;
+        break;
+      }
+      // The estimate was optimistic: tighten the threshold and keep sweeping.
+      threshold *= std::max(estimate / result.error, 1e-3);
+    }
+  }
+  if (result.status == SolverStatus::MaxIterations) {
+    result.message = "sweep budget of " + std::to_string(options.maxIterations) + " exhausted";
+  }
+  lcp_detail::finish(problem, z, w, options, result, "sweeps");
+  if (result.status == SolverStatus::MaxIterations) {
+    result.message += ", error " + lcp_detail::fmt(result.error);
+  }
+  return result;
 }
 
 }  // namespace
 
 SolverResult lcpPgs(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                     Eigen::VectorXd& w, const SolverOptions& options) {
-  options.validate();
-  problem.validate();
-  SolverResult result;
-  result.solver = "pgs";
-  const Index n = problem.size();
-  const Eigen::VectorXd& q = problem.q();
-  if (z.size() != n || !z.allFinite()) z.setZero(n);
+  return projectedGaussSeidel(problem, z, w, options, options.relaxation, "pgs");
+}
 
-  const Eigen::VectorXd diag = problem.M().diagonal();
-  for (Index i = 0; i < n; ++i) {
-    if (!(diag[i] > 0.0)) {
-      std::ostringstream os;
-      os << "pgs needs a positive diagonal: M(" << i << "," << i << ") = " << diag[i] << " in row "
-         << i;
-      result.status = SolverStatus::Failed;
-      result.message = os.str();
-      result.error = lcpComputeError(problem, z, w);
-      if (options.verbosity >= 1) std::cerr << "pgs: failed, " << result.message << '\n';
-      return result;
-    }
-  }
-  const Eigen::VectorXd invDiag = diag.cwiseInverse();
-  const double omega = options.relaxation;
-
-  result.error = lcpComputeError(problem, z, w);
-  result.status = SolverStatus::MaxIterations;
-  if (result.error <= options.tolerance) {
-    result.status = SolverStatus::Converged;
-  } else {
-    // A row-major copy makes each row contiguous (no symmetry assumed).
-    RowMajorDense denseRows;
-    RowMajorSparse sparseRows;
-    const bool dense = problem.M().isDense();
-    if (dense) {
-      denseRows = problem.M().dense();
-    } else {
-      sparseRows = problem.M().sparse();
-    }
-    for (int k = 1; k <= options.maxIterations; ++k) {
-      if (dense) {
-        sweep(z, q, invDiag, omega, [&](Index i) { return denseRows.row(i).dot(z); });
-      } else {
-        sweep(z, q, invDiag, omega, [&](Index i) {
-          double s = 0.0;
-          for (RowMajorSparse::InnerIterator it(sparseRows, i); it; ++it) {
-            s += it.value() * z[it.col()];
-          }
-          return s;
-        });
-      }
-      result.iterations = k;
-      result.error = lcpComputeError(problem, z, w);
-      if (options.verbosity >= 2)
-        std::cerr << "pgs: sweep " << k << ", error " << result.error << '\n';
-      if (!std::isfinite(result.error)) {
-        result.status = SolverStatus::Failed;
-        result.message = "iterates diverged (non-finite values at sweep " + std::to_string(k) + ")";
-        break;
-      }
-      if (result.error <= options.tolerance) {
-        result.status = SolverStatus::Converged;
-        break;
-      }
-    }
-    if (result.status == SolverStatus::MaxIterations) {
-      result.message = "sweep budget of " + std::to_string(options.maxIterations) +
-                       " exhausted, error " + std::to_string(result.error);
-    }
-  }
-  if (options.verbosity >= 1) {
-    std::cerr << "pgs: " << toString(result.status) << ", " << result.iterations
-              << " sweeps, error " << result.error << '\n';
-  }
-  return result;
+SolverResult lcpPsor(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                     Eigen::VectorXd& w, const SolverOptions& options) {
+  const double omega = options.relaxation != 1.0 ? options.relaxation : kLcpPsorDefaultRelaxation;
+  return projectedGaussSeidel(problem, z, w, options, omega, "psor");
 }
 
 }  // namespace moreau::numerics

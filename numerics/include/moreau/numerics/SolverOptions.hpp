@@ -3,6 +3,7 @@
 // documented defaults and a validate()).
 
 #include <string>
+#include <vector>
 
 namespace moreau::numerics {
 
@@ -17,6 +18,63 @@ struct SolverOptions {
   double relaxation = 1.0;
   /// 0 silent, 1 summary on stderr, 2 per-iteration trace on stderr.
   int verbosity = 0;
+
+  // --- LCP (docs/numerics/lcp.md) ---
+  /// Largest problem size n accepted by the enumerative LCP solver "enum", which
+  /// may try all 2^n complementary bases; in [1, 40]. Larger problems get Failed.
+  int enumerationMaxSize = 25;
+
+  // --- Friction contact, local solvers and NSGS (docs/numerics/friction-contact-local.md) ---
+  /// Local (one-contact) solver of NSGS: "default" (3D: "ac", 2D: "quartic",
+  /// the exact 2D enumeration), "ac" (Alart–Curnier Newton + line search +
+  /// projection fallback), "fb" (Fischer–Burmeister Newton), "projection",
+  /// "quartic" (closed form; 2D: exact take-off/stick/slide enumeration).
+  std::string fcLocalSolver = "default";
+  /// Stopping tolerance of the local solver (dimensionless, > 0). Default 1e-14.
+  double fcLocalTolerance = 1e-14;
+  /// Iteration budget of the local solver (>= 1). Default 50.
+  int fcLocalMaxIterations = 50;
+  /// NSGS: visit the contacts in a random order, reshuffled every sweep, from
+  /// std::mt19937(fcSeed) (deterministic). Default false (natural order).
+  bool fcShuffle = false;
+  /// Seed of the contact shuffling (any value). Default 0.
+  unsigned fcSeed = 0;
+  /// NSGS freezing: a contact whose reaction moved by less than
+  /// tolerance·‖r‖/√nc in a sweep is skipped for this many sweeps (>= 0,
+  /// 0 = off, default). Frozen contacts are revisited before convergence is declared.
+  int fcFreezeSweeps = 0;
+  /// NSGS error evaluation: "light-with-full-final" (default, Siconos
+  /// LIGHT_WITH_FULL_FINAL: ‖Δr‖/‖r‖ every sweep, full error when it drops below
+  /// the tolerance, light tolerance tightened when the full error is too large),
+  /// "full" (full error every sweep) or "light" (only ‖Δr‖/‖r‖; the returned
+  /// error is still the full one).
+  std::string fcErrorEvaluation = "light-with-full-final";
+  /// Tresca instead of Coulomb for the NSGS solvers: the tangential reaction is
+  /// bounded by the fixed fcTrescaThresholds[i] (>= 0, one per contact) and the
+  /// error is the Tresca error (fcComputeErrorTresca). Default false.
+  bool fcTresca = false;
+  std::vector<double> fcTrescaThresholds;
+
+  // --- Friction contact, global solvers (docs/numerics/friction-contact-global.md) ---
+  /// Line search of the global Newton solvers on ½‖Φ‖²: "goldstein" (default),
+  /// "armijo" or "none" (full steps).
+  std::string fcLineSearch = "goldstein";
+  /// Non-monotone memory M of the global Newton line search: the reference merit
+  /// is the max of the last M merits; in [1, 100], 1 = monotone (default; the
+  /// data files favour it), 5–10 may help when the merit oscillates.
+  int fcNonMonotoneMemory = 1;
+  /// Hybrid strategy of the global Newton solvers: projected Gauss–Seidel
+  /// sweeps when the Newton direction or line search fails. Default true.
+  bool fcHybrid = true;
+  /// Linear solver of the global Newton/ADMM: "auto" (dense LU for small dense
+  /// W, UMFPACK otherwise), "umfpack", "klu", "eigenlu" or "dense".
+  std::string fcLinearSolver = "auto";
+  /// Fixed ρ (dimensionless scaling, > 0) of the Newton/fixed-point solvers for
+  /// every contact; 0 (default) = per-contact split spectral norm rule.
+  double fcRho = 0.0;
+  /// Initial proximal parameter σ (units of W, > 0) of "prox"; 0 (default) =
+  /// automatic (the mean diagonal of W).
+  double fcProxSigma = 0.0;
 
   /// Throws std::invalid_argument naming the first out-of-range field.
   void validate() const;

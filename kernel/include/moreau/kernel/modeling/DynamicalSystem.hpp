@@ -1,6 +1,8 @@
 #pragma once
-// Abstract dynamical system (Siconos DynamicalSystem). Concrete systems of
-// this part: LagrangianDS and LagrangianLinearTIDS. See docs/kernel/modelling.md.
+// Abstract dynamical system (Siconos DynamicalSystem). Concrete systems:
+//   first order   FirstOrderNonLinearDS, FirstOrderLinearDS, FirstOrderLinearTIDS
+//   second order  LagrangianDS, LagrangianLinearTIDS, LagrangianLinearDiagonalDS
+// See docs/kernel/dynamical-systems.md and docs/kernel/modelling.md.
 
 #include <Eigen/Dense>
 #include <string>
@@ -37,13 +39,34 @@ class DynamicalSystem {
     inserted_ = true;
   }
 
+  /// User parameter vector z (Siconos setzPtr), passed to every user function
+  /// and plug-in of this system. Empty by default (plug-ins then receive
+  /// sizeZ = 0 and a null pointer). A C plug-in receives it as double* and
+  /// may write into it (Siconos "discrete state" semantics).
+  const Eigen::VectorXd& z() const { return z_; }
+  Eigen::VectorXd& z() { return z_; }
+  void setzPtr(const Eigen::VectorXd& z) { z_ = z; }
+
+  /// Opt-in: when true, every Jacobian that the user did not provide is
+  /// computed by central finite differences (moreau::FiniteDifference) of the
+  /// corresponding operator. When false (default), asking for a missing
+  /// Jacobian throws ModelError naming this system and the operator.
+  void setJacobianByFiniteDifferences(bool enabled) { jacobianByFD_ = enabled; }
+  bool jacobianByFiniteDifferences() const { return jacobianByFD_; }
+
+  /// State memory: copies the current state into the memory of the last
+  /// accepted step (x_k, or q_k and v_k). Called by the integrators.
+  virtual void swapInMemory() = 0;
+
  protected:
   DynamicalSystem() = default;
 
  private:
   unsigned number_ = 0;
   bool inserted_ = false;
+  bool jacobianByFD_ = false;
   std::string name_;
+  Eigen::VectorXd z_;
 };
 
 }  // namespace moreau

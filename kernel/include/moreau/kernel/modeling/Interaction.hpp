@@ -1,8 +1,9 @@
 #pragma once
 // Interaction = nonsmooth law + relation + the one or two systems it couples
 // (Siconos Interaction, dev-notes §1.4). Holds the output y and multiplier λ
-// at levels 0 and 1 (Moreau–Jean uses y(1) and λ(1), the impulse), and y at
-// the start of the current step (yMemory).
+// at levels 0 and 1 (Moreau–Jean uses y(1) and λ(1), the impulse), y at the
+// start of the current step (yMemory), and the relation's per-interaction
+// work buffers (RelationWorkspace).
 
 #include <Eigen/Dense>
 #include <array>
@@ -16,10 +17,34 @@ class DynamicalSystem;
 class NonSmoothLaw;
 class Relation;
 
+/// Buffers of the relation for one interaction, allocated by
+/// Relation::initialize (at link time). "State" means q for a Lagrangian
+/// relation and x for a first-order one; the linked systems' blocks are
+/// concatenated in link order. m = interaction dimension, N = stateSize.
+struct RelationWorkspace {
+  std::vector<Eigen::Index> offsets;  ///< start of each linked system's block
+  std::vector<Eigen::Index> sizes;    ///< size of each linked system's block
+  Eigen::Index stateSize = 0;         ///< N = Σ sizes
+  Eigen::Index zSize = 0;             ///< Σ z sizes of the linked systems
+  Eigen::VectorXd x;                  ///< concatenated state (q or x), size N
+  Eigen::VectorXd v;                  ///< concatenated velocity (Lagrangian), size N
+  Eigen::VectorXd z;                  ///< concatenated z of the linked systems
+  Eigen::VectorXd input;              ///< g(...) (first order: r), size N
+  Eigen::VectorXd hDot;               ///< ∂h/∂t (rheonomous), size m
+  Eigen::VectorXd e;                  ///< e(t) of a FirstOrderLinearR, size m
+  Eigen::MatrixXd F;                  ///< F(t) of a FirstOrderLinearR, m × zSize
+  /// Jacobians. First order: C = ∇ₓh (m×N), D = ∇_λh (m×m), B = ∇_λg (N×m),
+  /// K = ∇ₓg (N×N, FirstOrderNonLinearR only). Lagrangian: C = ∇_q h = G
+  /// (jachq, m×N), D = ∇_λh (jachlambda, m×m).
+  Eigen::MatrixXd C, D, B, K;
+  Eigen::VectorXd yPlus, yMinus, gPlus, gMinus, lambda;  ///< finite-difference scratch
+};
+
 class Interaction {
  public:
   /// Throws ModelError when a pointer is null or when the law size does not
-  /// divide the relation's output size.
+  /// divide the relation's output size. When the relation does not fix its
+  /// output size (outputSize() == 0), the dimension is the law size.
   Interaction(std::shared_ptr<NonSmoothLaw> nslaw, std::shared_ptr<Relation> relation);
   Interaction(const Interaction&) = delete;
   Interaction& operator=(const Interaction&) = delete;
@@ -42,7 +67,9 @@ class Interaction {
   const std::shared_ptr<Relation>& relation() const { return relation_; }
   const std::shared_ptr<NonSmoothLaw>& nonSmoothLaw() const { return nslaw_; }
 
-  /// Number given by NonSmoothDynamicalSystem::link (0, 1, ... in link order).
+  /// Position in index set 0 of its NonSmoothDynamicalSystem: 0, 1, ... in
+  /// link order; removing an interaction shifts the numbers of the ones
+  /// linked after it down by one (see NonSmoothDynamicalSystem::removeInteraction).
   unsigned number() const { return number_; }
   const std::string& name() const { return name_; }
   void setName(const std::string& name) { name_ = name; }
@@ -50,11 +77,17 @@ class Interaction {
   std::string description() const;
 
   /// The linked systems, in link order (the column order of H); empty before
-  /// link().
+  /// link() and after removal.
   const std::vector<std::shared_ptr<DynamicalSystem>>& dynamicalSystems() const { return ds_; }
   bool isLinked() const { return !ds_.empty(); }
-  /// Called by NonSmoothDynamicalSystem::link (not for users).
+  /// Called by NonSmoothDynamicalSystem / Topology (not for users).
   void setLinks(unsigned number, std::vector<std::shared_ptr<DynamicalSystem>> ds);
+  void setNumber(unsigned number) { number_ = number; }
+  void clearLinks();
+
+  /// The relation's buffers for this interaction (see RelationWorkspace).
+  RelationWorkspace& workspace() { return workspace_; }
+  const RelationWorkspace& workspace() const { return workspace_; }
 
  private:
   std::shared_ptr<NonSmoothLaw> nslaw_;
@@ -64,6 +97,7 @@ class Interaction {
   unsigned number_ = 0;
   std::string name_;
   std::vector<std::shared_ptr<DynamicalSystem>> ds_;
+  RelationWorkspace workspace_;
 };
 
 }  // namespace moreau

@@ -1,7 +1,9 @@
 #pragma once
 // Linear time-invariant Lagrangian system (Siconos LagrangianLinearTIDS):
 //   M dv + (C v + K q) dt = F_ext(t) dt + dr
-// with constant M, stiffness K and damping C (dev-notes §1.1.4).
+// with constant M, stiffness K and damping C (dev-notes §1.1.4), i.e.
+// F_int = C v + K q, N = 0, ∇_q F_int = K, ∇_v F_int = C, and the forces
+// F = F_ext − C v − K q.
 
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
 
@@ -26,6 +28,16 @@ class LagrangianLinearTIDS : public LagrangianDS {
   /// initialize().
   void setK(const Eigen::MatrixXd& K);
   void setC(const Eigen::MatrixXd& C);
+
+  bool hasFInt() const override { return true; }
+  /// F_int = C v + K q; ∇_q F_int = K; ∇_v F_int = C.
+  void computeFInt(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) override;
+  void computeJacobianFIntq(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) override;
+  void computeJacobianFIntqDot(double t, const Eigen::VectorXd& q,
+                               const Eigen::VectorXd& v) override;
+
+ protected:
+  bool hasLinearForces() const override { return true; }
 
  private:
   Eigen::MatrixXd K_, C_;

@@ -1,7 +1,7 @@
 #pragma once
 // Newton impact law (Siconos NewtonImpactNSL): if y ≤ 0 then
 //   0 ≤ ẏ⁺ + e ẏ⁻ ⊥ λ ≥ 0
-// (discrete form in dev-notes §2.4.2 / simulation.md §2.8).
+// (discrete form in dev-notes §2.4.2 / simulation.md §2.8). Numerics: LCP.
 
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 
@@ -13,6 +13,7 @@ class NewtonImpactNSL : public NonSmoothLaw {
   explicit NewtonImpactNSL(double e, unsigned size = 1);
 
   const char* typeName() const override { return "NewtonImpactNSL"; }
+  NumericsProblemKind problemKind() const override { return NumericsProblemKind::LCP; }
   /// Restitution coefficient.
   double e() const { return e_; }
 

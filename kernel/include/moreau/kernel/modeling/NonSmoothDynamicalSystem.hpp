@@ -5,6 +5,7 @@
 #include <moreau/kernel/modeling/Topology.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -26,13 +27,26 @@ class NonSmoothDynamicalSystem {
   /// Inserts ds and numbers it (0, 1, ...). ModelError when ds is null or
   /// already inserted (here or in another NonSmoothDynamicalSystem).
   void insertDynamicalSystem(const std::shared_ptr<DynamicalSystem>& ds);
-  /// Links an interaction to one or two inserted systems and numbers it.
-  /// ModelError when: a pointer is null, a system is not inserted, ds1 == ds2,
-  /// the interaction is already linked, a system is not a LagrangianDS while
-  /// the relation is Lagrangian, or H has not Σ ndof columns.
+  /// Links an interaction to one or two inserted systems, numbers it
+  /// (numberOfInteractions()) and initializes its relation (sizes checked,
+  /// work buffers allocated). ModelError when: a pointer is null, a system is
+  /// not inserted, ds1 == ds2, the interaction is already linked, a system
+  /// has the wrong type for the relation (LagrangianDS for a LagrangianR,
+  /// FirstOrderNonLinearDS for a FirstOrderR), or the relation's H / C (or
+  /// B, D, F) does not match the systems' sizes. May be called during a
+  /// simulation (between steps): the simulation picks it up at the next step.
   void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1);
   void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1,
             const std::shared_ptr<DynamicalSystem>& ds2);
+
+  /// Removes a linked interaction (between steps of a simulation too):
+  /// topology edges/vertices, index sets; the interactions linked after it
+  /// are renumbered (number − 1) and inter is unlinked (it may be linked
+  /// again). ModelError when inter is null or not in this model.
+  void removeInteraction(const std::shared_ptr<Interaction>& inter);
+  /// Topology::version(): changes whenever systems or interactions are
+  /// added or removed.
+  std::uint64_t topologyVersion() const { return topology_.version(); }
 
   std::size_t numberOfDS() const { return topology_.numberOfDS(); }
   std::size_t numberOfInteractions() const { return topology_.numberOfInteractions(); }

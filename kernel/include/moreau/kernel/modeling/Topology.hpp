@@ -11,8 +11,17 @@
 //    systems are joined by two parallel edges.
 // Index sets: 0 = every interaction, 1 = the active ones (set each step by
 // the simulation); both keep link (insertion) order.
+//
+// Interactions can be added (link) and removed (removeInteraction) at any
+// time, also between two steps of a running simulation: only the affected
+// vertices and edges change, nothing is rebuilt. Interaction numbers are
+// positions in index set 0: removing interaction k shifts the numbers of the
+// interactions linked after it down by one; a new link gets number
+// numberOfInteractions(). version() counts the changes, so that a simulation
+// can detect them and re-initialize only its per-interaction data.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -41,6 +50,14 @@ class Topology {
   /// share ds1 or ds2 (ds2 may be null). The NSDS validates the arguments.
   void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1,
             const std::shared_ptr<DynamicalSystem>& ds2);
+
+  /// Removes the interaction: its DS-graph edge, its interaction-graph
+  /// vertex and edges, its entries in the linked-interaction lists and in the
+  /// index sets; renumbers the interactions linked after it. No-op when
+  /// absent.
+  void removeInteraction(const Interaction& inter);
+  /// Incremented by every insertDynamicalSystem, link and removeInteraction.
+  std::uint64_t version() const;
 
   bool hasDynamicalSystem(const DynamicalSystem& ds) const;
   bool hasInteraction(const Interaction& inter) const;

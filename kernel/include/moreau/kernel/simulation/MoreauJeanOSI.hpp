@@ -23,11 +23,15 @@ class MoreauJeanOSI : public OneStepIntegrator {
   const char* typeName() const override { return "MoreauJeanOSI"; }
   double theta() const { return theta_; }
 
-  /// Supports LagrangianDS (K = C = 0) and LagrangianLinearTIDS with
+  /// Supports LagrangianDS with constant mass and no F_int / N (K = C = 0),
+  /// LagrangianLinearTIDS and LagrangianLinearDiagonalDS (diagonal M̂,
+  /// element-wise inverse) with
   /// LagrangianLinearTIR relations and NewtonImpactNSL laws (ModelError
   /// otherwise). M̂ is factorized by Cholesky (LLT); when it is not SPD a
   /// partial-pivoting LU is used, and a singular M̂ is a ModelError naming the
-  /// system. Evaluates F_ext(t0), y(0) = Hq + b and y(1) = Hv at t0.
+  /// system. Any other system (first order, state-dependent mass, F_int or
+  /// N on a LagrangianDS) is a ModelError naming the system and what is
+  /// unsupported. Evaluates F_ext(t0), y(0) = Hq + b and y(1) = Hv at t0.
   void initialize(const NonSmoothDynamicalSystem& nsds, const TimeDiscretisation& td) override;
   void computeFreeState(std::size_t k) override;
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level) const override;
@@ -37,7 +41,8 @@ class MoreauJeanOSI : public OneStepIntegrator {
   void updateState(std::size_t k) override;
   void swapInMemory() override;
 
-  /// M̂ of ds (after initialize; std::out_of_range otherwise).
+  /// M̂ of ds (after initialize; std::out_of_range otherwise). Empty (0x0)
+  /// for a LagrangianLinearDiagonalDS, whose M̂ is kept as its diagonal.
   const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const;
   /// True when M̂ of ds was factorized by Cholesky (false: LU).
   bool isIterationMatrixSPD(const DynamicalSystem& ds) const;

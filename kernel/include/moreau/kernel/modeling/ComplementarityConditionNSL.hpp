@@ -1,0 +1,17 @@
+#pragma once
+// Complementarity condition (Siconos ComplementarityConditionNSL,
+// simulation.md §2.3.5):   0 ≤ y ⊥ λ ≥ 0  (position level). Numerics: LCP.
+
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
+
+namespace moreau {
+
+class ComplementarityConditionNSL : public NonSmoothLaw {
+ public:
+  /// ModelError when size == 0.
+  explicit ComplementarityConditionNSL(unsigned size);
+  const char* typeName() const override { return "ComplementarityConditionNSL"; }
+  NumericsProblemKind problemKind() const override { return NumericsProblemKind::LCP; }
+};
+
+}  // namespace moreau

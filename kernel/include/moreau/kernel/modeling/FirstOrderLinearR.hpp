@@ -1,0 +1,77 @@
+#pragma once
+// First-order linear relation (Siconos FirstOrderLinearR, dev-notes §1.2.1,
+// simulation.md §2.3.4):
+//   y = C(t) x + F(t) z + D(t) λ + e(t),   r = B(t) λ
+// Each operator is a constant or a function of time (std::function writing
+// in place into an output pre-sized to its final dimensions). D, F and e are
+// optional (zero). Sizes (m = interaction dimension, N = Σ dimension of the
+// linked systems, Nz = Σ size(z)): C m × N, D m × m, F m × Nz, e m, B N × m,
+// checked at link (constants) or at each evaluation (functions).
+
+#include <moreau/kernel/modeling/FirstOrderR.hpp>
+
+namespace moreau {
+
+class FirstOrderLinearR : public FirstOrderR {
+ public:
+  using MatrixOfTime =
+      std::function<void(double t, const Eigen::VectorXd& z, Eigen::MatrixXd& out)>;
+  using VectorOfTime =
+      std::function<void(double t, const Eigen::VectorXd& z, Eigen::VectorXd& out)>;
+
+  /// Constant C and B. ModelError when empty or not finite.
+  FirstOrderLinearR(const Eigen::MatrixXd& C, const Eigen::MatrixXd& B);
+  /// Time-dependent C(t) and B(t) (the interaction size then comes from the
+  /// nonsmooth law). ModelError when a function is empty.
+  FirstOrderLinearR(MatrixOfTime C, MatrixOfTime B);
+
+  const char* typeName() const override { return "FirstOrderLinearR"; }
+  Eigen::Index outputSize() const override;
+  Eigen::Index inputSize() const override;
+  bool hasConstantJacobians() const override;
+  bool hasD() const override { return hasD_; }
+  bool hasK() const override { return false; }
+
+  /// Constant operators (ModelError when not finite; sizes checked at link).
+  void setCPtr(const Eigen::MatrixXd& C);
+  void setDPtr(const Eigen::MatrixXd& D);
+  void setFPtr(const Eigen::MatrixXd& F);
+  void setePtr(const Eigen::VectorXd& e);
+  void setBPtr(const Eigen::MatrixXd& B);
+  /// Time-dependent operators (ModelError for a FirstOrderLinearTIR).
+  virtual void setComputeCFunction(MatrixOfTime C);
+  virtual void setComputeDFunction(MatrixOfTime D);
+  virtual void setComputeFFunction(MatrixOfTime F);
+  virtual void setComputeEFunction(VectorOfTime e);
+  virtual void setComputeBFunction(MatrixOfTime B);
+
+  using FirstOrderR::B;
+  using FirstOrderR::C;
+  using FirstOrderR::D;
+  /// The constant operators (empty when absent or given as a function).
+  const Eigen::MatrixXd& C() const { return C_; }
+  const Eigen::MatrixXd& D() const { return D_; }
+  const Eigen::MatrixXd& F() const { return F_; }
+  const Eigen::VectorXd& e() const { return e_; }
+  const Eigen::MatrixXd& B() const { return B_; }
+
+  /// y(0) = C x + F z + D λ(0) + e at t (evaluates the time-dependent operators).
+  void computeOutput(double t, Interaction& inter, unsigned level) override;
+  /// r(0)_i += B^i λ(0).
+  void computeInput(double t, Interaction& inter, unsigned level) override;
+  /// C(t), D(t), F(t), e(t), B(t) into the workspace (no-op when constant).
+  void computeJacobians(double t, Interaction& inter) override;
+
+ protected:
+  void initializeWorkspace(Interaction& inter) override;
+
+ private:
+  void evaluate(double t, Interaction& inter);
+  Eigen::MatrixXd C_, D_, F_, B_;
+  Eigen::VectorXd e_;
+  MatrixOfTime Cf_, Df_, Ff_, Bf_;
+  VectorOfTime ef_;
+  bool hasD_ = false, hasF_ = false, hasE_ = false;
+};
+
+}  // namespace moreau

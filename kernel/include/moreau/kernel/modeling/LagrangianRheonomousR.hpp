@@ -1,0 +1,47 @@
+#pragma once
+// Rheonomous Lagrangian relation (Siconos LagrangianRheonomousR,
+// simulation.md §2.7.2):
+//   y = h(q, t, z),   ẏ = G(q, t, z) v + ∂h/∂t(q, t, z),   p = Gᵀ λ
+// with G = ∇_q h. In Moreau–Jean the free output gains ∂h/∂t(q*, t_{k+1})
+// (simulation.md §2.9).
+
+#include <moreau/kernel/modeling/LagrangianR.hpp>
+
+#include <functional>
+
+namespace moreau {
+
+class LagrangianRheonomousR : public LagrangianR {
+ public:
+  using OutputFunction = std::function<void(double t, const Eigen::VectorXd& q,
+                                            const Eigen::VectorXd& z, Eigen::VectorXd& y)>;
+  using JacobianFunction = std::function<void(double t, const Eigen::VectorXd& q,
+                                              const Eigen::VectorXd& z, Eigen::MatrixXd& G)>;
+  /// ∂h/∂t written in place into hDot (pre-sized to m).
+  using TimeDerivativeFunction = OutputFunction;
+
+  /// ModelError when h is empty. A missing G or ∂h/∂t needs
+  /// setJacobianByFiniteDifferences(true) before link.
+  LagrangianRheonomousR(OutputFunction h, JacobianFunction G = {},
+                        TimeDerivativeFunction hDot = {});
+
+  const char* typeName() const override { return "LagrangianRheonomousR"; }
+  Eigen::Index outputSize() const override { return 0; }
+  Eigen::Index inputSize() const override { return 0; }
+  bool hasTimeDerivative() const override { return true; }
+
+  void computeOutput(double t, Interaction& inter, unsigned level) override;
+  /// G and ∂h/∂t at (q, t).
+  void computeJacobians(double t, Interaction& inter) override;
+
+ protected:
+  void initializeWorkspace(Interaction& inter) override;
+
+ private:
+  void evaluateJacobians(double t, Interaction& inter);
+  OutputFunction h_;
+  JacobianFunction G_;
+  TimeDerivativeFunction hDot_;
+};
+
+}  // namespace moreau

@@ -1,0 +1,24 @@
+#pragma once
+// Mixed complementarity condition (Siconos MixedComplementarityConditionNSL):
+// the first `equalities` rows are y = 0 (λ free), the next `complementarities`
+// rows are 0 ≤ y ⊥ λ ≥ 0. size() = equalities + complementarities.
+// Numerics: MLCP.
+
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
+
+namespace moreau {
+
+class MixedComplementarityConditionNSL : public NonSmoothLaw {
+ public:
+  /// ModelError when equalities + complementarities == 0.
+  MixedComplementarityConditionNSL(unsigned equalities, unsigned complementarities);
+  const char* typeName() const override { return "MixedComplementarityConditionNSL"; }
+  NumericsProblemKind problemKind() const override { return NumericsProblemKind::MLCP; }
+  unsigned equalitySize() const { return equalities_; }
+  unsigned complementaritySize() const { return size() - equalities_; }
+
+ private:
+  unsigned equalities_;
+};
+
+}  // namespace moreau

@@ -1,0 +1,121 @@
+#pragma once
+// Siconos-style C plug-ins: "library:symbol" strings resolved with
+// dlopen/dlsym. The library path is given to dlopen as is (an absolute or
+// relative path, or a bare name searched on LD_LIBRARY_PATH); the symbol must
+// have C linkage (extern "C"). The returned std::functions own a shared RAII
+// handle, so the library stays loaded while any of them is alive and is
+// dlclose'd with the last one. No global state: two loads of the same library
+// share the loader's own reference count.
+//
+// Output arrays are pre-sized by the caller; matrices are column-major
+// (Eigen's default), as in Siconos. z is the DS parameter vector (sizeZ = 0
+// and a null pointer when empty).
+
+#include <Eigen/Dense>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace moreau {
+
+/// The Siconos C signatures.
+namespace plugin {
+extern "C" {
+/// FExt(time, sizeOfq, fExt, sizeZ, z)
+using FExt = void (*)(double, unsigned, double*, unsigned, double*);
+/// Mass(sizeOfq, q, mass, sizeZ, z)
+using Mass = void (*)(unsigned, const double*, double*, unsigned, double*);
+/// FInt(time, sizeOfq, q, velocity, fInt, sizeZ, z); also ∇_q FInt, ∇_v FInt
+using FInt = void (*)(double, unsigned, const double*, const double*, double*, unsigned, double*);
+/// NNL(sizeOfq, q, velocity, N, sizeZ, z); also ∇_q N, ∇_v N
+using NNL = void (*)(unsigned, const double*, const double*, double*, unsigned, double*);
+/// f(time, n, x, f, sizeZ, z); also jacobianfx(time, n, x, jacob, sizeZ, z)
+using FirstOrderF = void (*)(double, unsigned, const double*, double*, unsigned, double*);
+/// A(time, rowA, colA, A, sizeZ, z)
+using MatrixOfTime = void (*)(double, unsigned, unsigned, double*, unsigned, double*);
+/// b(time, sizeOfB, b, sizeZ, z)
+using VectorOfTime = void (*)(double, unsigned, double*, unsigned, double*);
+/// first-order M(time, n, x, M, sizeZ, z) (Moreau's choice of signature)
+using FirstOrderMass = FirstOrderF;
+}
+}  // namespace plugin
+
+/// RAII handle of a dlopen'ed library (dlclose on destruction).
+class SharedLibrary {
+ public:
+  /// dlopen(path, RTLD_NOW | RTLD_LOCAL); ModelError with the dlerror() text
+  /// when it fails.
+  explicit SharedLibrary(const std::string& path);
+  ~SharedLibrary();
+  SharedLibrary(const SharedLibrary&) = delete;
+  SharedLibrary& operator=(const SharedLibrary&) = delete;
+
+  const std::string& path() const { return path_; }
+  /// dlsym; ModelError with the dlerror() text when the symbol is missing.
+  void* symbol(const std::string& name) const;
+
+ private:
+  std::string path_;
+  void* handle_ = nullptr;
+};
+
+/// A resolved C function and the library that keeps it alive.
+template <class FunctionPointer>
+struct Plugin {
+  std::shared_ptr<const SharedLibrary> library;
+  FunctionPointer function = nullptr;
+};
+
+class PluginLoader {
+ public:
+  /// Splits "library:symbol" at the LAST ':'; ModelError when either part
+  /// is empty or there is no ':'.
+  static void split(const std::string& spec, std::string& library, std::string& symbol);
+  /// Opens the library and resolves the symbol (see SharedLibrary).
+  static std::pair<std::shared_ptr<const SharedLibrary>, void*> open(const std::string& spec);
+  /// Typed version, for any C signature (relations use it too).
+  template <class FunctionPointer>
+  static Plugin<FunctionPointer> load(const std::string& spec) {
+    auto [library, address] = open(spec);
+    Plugin<FunctionPointer> p;
+    p.library = std::move(library);
+    p.function = reinterpret_cast<FunctionPointer>(address);
+    return p;
+  }
+
+  // std::function adapters with the signatures of the DS classes (identical
+  // std::function types to LagrangianDS::MassFunction etc.).
+  /// FExt: the DS passes its z through the returned function.
+  static std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)> fext(
+      const std::string& spec);
+  static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, Eigen::MatrixXd&)> mass(
+      const std::string& spec);
+  /// FInt and its Jacobians (matrix outputs column-major).
+  static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                            const Eigen::VectorXd&, Eigen::VectorXd&)>
+  fint(const std::string& spec);
+  static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                            const Eigen::VectorXd&, Eigen::MatrixXd&)>
+  fintJacobian(const std::string& spec);
+  /// NNL and its Jacobians.
+  static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                            Eigen::VectorXd&)>
+  nnl(const std::string& spec);
+  static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                            Eigen::MatrixXd&)>
+  nnlJacobian(const std::string& spec);
+  /// First-order f(t, x, z, f), jacobianfx(t, x, z, J) and M(t, x, z, M).
+  static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                            Eigen::VectorXd&)>
+  firstOrderF(const std::string& spec);
+  static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                            Eigen::MatrixXd&)>
+  firstOrderJacobian(const std::string& spec);
+  /// A(t, z, A) and b(t, z, b) of FirstOrderLinearDS.
+  static std::function<void(double, const Eigen::VectorXd&, Eigen::MatrixXd&)> matrixOfTime(
+      const std::string& spec);
+  static std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)> vectorOfTime(
+      const std::string& spec);
+};
+
+}  // namespace moreau

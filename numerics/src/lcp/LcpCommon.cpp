@@ -1,0 +1,62 @@
+#include "LcpCommon.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+namespace moreau::numerics::lcp_detail {
+
+void finish(const LinearComplementarityProblem& problem, Eigen::VectorXd& z, Eigen::VectorXd& w,
+            const SolverOptions& options, SolverResult& result, const char* unit) {
+  if (z.size() != problem.size()) z.setZero(problem.size());
+  result.error = lcpComputeError(problem, z, w);
+  if (!std::isfinite(result.error)) {
+    result.status = SolverStatus::Failed;
+    result.error = std::numeric_limits<double>::infinity();
+    if (result.message.empty()) result.message = "non-finite solution (numerical breakdown)";
+    z.setZero();
+    // Report the error of the (finite) zero vector rather than a NaN.
+    result.error = lcpComputeError(problem, z, w);
+  } else if (result.error <= options.tolerance) {
+    result.status = SolverStatus::Converged;
+    result.message.clear();
+  } else if (result.status == SolverStatus::Converged) {
+    result.status = SolverStatus::Failed;
+    result.message = "error " + fmt(result.error) + " > tolerance " + fmt(options.tolerance) +
+                     " at the end (loss of accuracy)";
+  } else if (result.message.empty()) {
+    result.message = "error " + fmt(result.error) + " > tolerance " + fmt(options.tolerance);
+  }
+  if (options.verbosity >= 1) {
+    std::cerr << result.solver << ": " << toString(result.status) << ", " << result.iterations
+              << ' ' << unit << ", error " << result.error
+              << (result.message.empty() ? "" : ", " + result.message) << '\n';
+  }
+}
+
+Eigen::Index firstNonPositiveDiagonal(const Matrix& M, Eigen::VectorXd& diag) {
+  diag = M.diagonal();
+  for (Eigen::Index i = 0; i < diag.size(); ++i) {
+    if (!(diag[i] > 0.0) || !std::isfinite(diag[i])) return i;
+  }
+  return -1;
+}
+
+double errorScale(const Eigen::VectorXd& q) {
+  const double n = q.norm();
+  return n > DBL_EPSILON ? n : 1.0;
+}
+
+std::string fmt(double value) {
+  std::ostringstream os;
+  os.precision(3);
+  os << value;
+  return os.str();
+}
+
+void sanitizeWarmStart(Eigen::VectorXd& z, Eigen::Index n) {
+  if (z.size() != n || !z.allFinite()) z.setZero(n);
+}
+
+}  // namespace moreau::numerics::lcp_detail

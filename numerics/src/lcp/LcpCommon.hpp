@@ -1,0 +1,30 @@
+#pragma once
+// Internal helpers shared by the LCP solvers (not installed).
+
+#include <moreau/numerics/lcp/LcpSolvers.hpp>
+
+#include <string>
+
+namespace moreau::numerics::lcp_detail {
+
+/// Applies the solver contract to `result` for the returned z: recomputes w and
+/// the Siconos error, sets status Converged iff error <= tolerance (a claimed
+/// Converged above the tolerance becomes Failed with a message; a non-finite z
+/// becomes Failed), and prints the verbosity-1 summary.
+void finish(const LinearComplementarityProblem& problem, Eigen::VectorXd& z, Eigen::VectorXd& w,
+            const SolverOptions& options, SolverResult& result, const char* unit);
+
+/// Index of the first row with M_ii <= 0 (or not finite), -1 when the diagonal
+/// is positive; `diag` receives the diagonal.
+Eigen::Index firstNonPositiveDiagonal(const Matrix& M, Eigen::VectorXd& diag);
+
+/// ‖q‖₂ when > DBL_EPSILON, else 1 (the scaling of the Siconos error).
+double errorScale(const Eigen::VectorXd& q);
+
+/// Short decimal form of a double (for messages).
+std::string fmt(double value);
+
+/// Makes z a finite vector of size n (reset to 0 otherwise).
+void sanitizeWarmStart(Eigen::VectorXd& z, Eigen::Index n);
+
+}  // namespace moreau::numerics::lcp_detail

@@ -1,0 +1,462 @@
+#include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace moreau::numerics {
+
+namespace {
+
+using Index = SparseBlockMatrix::Index;
+
+std::size_t u(Index i) { return static_cast<std::size_t>(i); }
+
+std::vector<Index> cumulative(const std::vector<Index>& sizes, const char* what) {
+  std::vector<Index> offsets(sizes.size() + 1, 0);
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] < 0) {
+      throw std::invalid_argument(std::string("SparseBlockMatrix: ") + what + " block size " +
+                                  std::to_string(i) + " is negative (" + std::to_string(sizes[i]) +
+                                  ")");
+    }
+    offsets[i + 1] = offsets[i] + sizes[i];
+  }
+  return offsets;
+}
+
+Index blockOf(const std::vector<Index>& offsets, Index r) {
+  if (r < 0 || r >= offsets.back()) return -1;
+  // last offset <= r among block starts, skipping empty blocks
+  const auto it = std::upper_bound(offsets.begin(), offsets.end(), r);
+  return static_cast<Index>(it - offsets.begin()) - 1;
+}
+
+void checkSum(const std::vector<Index>& sizes, Index expected, const char* what) {
+  Index s = 0;
+  for (Index v : sizes) {
+    if (v < 0) {
+      throw std::invalid_argument(std::string("SparseBlockMatrix: negative ") + what +
+                                  " block size");
+    }
+    s += v;
+  }
+  if (s != expected) {
+    throw std::invalid_argument(std::string("SparseBlockMatrix: ") + what +
+                                " block sizes add up to " + std::to_string(s) + ", expected " +
+                                std::to_string(expected));
+  }
+}
+
+}  // namespace
+
+SparseBlockMatrix::SparseBlockMatrix(std::vector<Index> rowBlockSizes,
+                                     std::vector<Index> colBlockSizes,
+                                     const std::vector<std::pair<Index, Index>>& pattern)
+    : rowBlockSizes_(std::move(rowBlockSizes)), colBlockSizes_(std::move(colBlockSizes)) {
+  rowOffsets_ = cumulative(rowBlockSizes_, "row");
+  colOffsets_ = cumulative(colBlockSizes_, "column");
+  const Index nbr = blockRows();
+  const Index nbc = blockCols();
+  std::vector<std::pair<Index, Index>> sorted = pattern;
+  for (const auto& [i, j] : sorted) {
+    if (i < 0 || i >= nbr || j < 0 || j >= nbc) {
+      throw std::invalid_argument("SparseBlockMatrix: block position (" + std::to_string(i) + ", " +
+                                  std::to_string(j) + ") outside the " + std::to_string(nbr) + "x" +
+                                  std::to_string(nbc) + " block grid");
+    }
+  }
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t k = 1; k < sorted.size(); ++k) {
+    if (sorted[k] == sorted[k - 1]) {
+      throw std::invalid_argument("SparseBlockMatrix: block position (" +
+                                  std::to_string(sorted[k].first) + ", " +
+                                  std::to_string(sorted[k].second) + ") given twice");
+    }
+  }
+  rowPointer_.assign(u(nbr) + 1, 0);
+  columnIndex_.resize(sorted.size());
+  blockOffsets_.assign(sorted.size() + 1, 0);
+  diagonal_.assign(u(nbr), -1);
+  for (std::size_t k = 0; k < sorted.size(); ++k) {
+    const auto [i, j] = sorted[k];
+    ++rowPointer_[u(i) + 1];
+    columnIndex_[k] = j;
+    blockOffsets_[k + 1] = blockOffsets_[k] + rowBlockSizes_[u(i)] * colBlockSizes_[u(j)];
+    if (i == j) diagonal_[u(i)] = static_cast<Index>(k);
+  }
+  for (Index i = 0; i < nbr; ++i) rowPointer_[u(i) + 1] += rowPointer_[u(i)];
+  values_.assign(u(blockOffsets_.back()), 0.0);
+}
+
+Index SparseBlockMatrix::rowBlockOf(Index r) const { return blockOf(rowOffsets_, r); }
+Index SparseBlockMatrix::colBlockOf(Index c) const { return blockOf(colOffsets_, c); }
+
+Index SparseBlockMatrix::blockRowOf(Index k) const {
+  if (k < 0 || k >= nonZeroBlocks()) return -1;
+  const auto it = std::upper_bound(rowPointer_.begin(), rowPointer_.end(), k);
+  return static_cast<Index>(it - rowPointer_.begin()) - 1;
+}
+
+SparseBlockMatrix::BlockMap SparseBlockMatrix::block(Index k) {
+  const Index i = blockRowOf(k);
+  const Index j = columnIndex_[u(k)];
+  return BlockMap(values_.data() + blockOffsets_[u(k)], rowBlockSizes_[u(i)], colBlockSizes_[u(j)]);
+}
+
+SparseBlockMatrix::ConstBlockMap SparseBlockMatrix::block(Index k) const {
+  const Index i = blockRowOf(k);
+  const Index j = columnIndex_[u(k)];
+  return ConstBlockMap(values_.data() + blockOffsets_[u(k)], rowBlockSizes_[u(i)],
+                       colBlockSizes_[u(j)]);
+}
+
+Index SparseBlockMatrix::findBlock(Index i, Index j) const {
+  if (i < 0 || i >= blockRows()) return -1;
+  const auto first = columnIndex_.begin() + rowPointer_[u(i)];
+  const auto last = columnIndex_.begin() + rowPointer_[u(i) + 1];
+  const auto it = std::lower_bound(first, last, j);
+  if (it == last || *it != j) return -1;
+  return static_cast<Index>(it - columnIndex_.begin());
+}
+
+void SparseBlockMatrix::setZero() { std::fill(values_.begin(), values_.end(), 0.0); }
+
+void SparseBlockMatrix::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& y, double alpha,
+                                 double beta) const {
+  if (x.size() != cols()) {
+    throw std::invalid_argument("SparseBlockMatrix::multiply: x has " + std::to_string(x.size()) +
+                                " entries, matrix has " + std::to_string(cols()) + " columns");
+  }
+  if (beta != 0.0 && y.size() != rows()) {
+    throw std::invalid_argument("SparseBlockMatrix::multiply: y has " + std::to_string(y.size()) +
+                                " entries, matrix has " + std::to_string(rows()) + " rows");
+  }
+  if (&x == &y) {
+    Eigen::VectorXd tmp = y;
+    multiply(x, tmp, alpha, beta);
+    y.swap(tmp);
+    return;
+  }
+  if (beta == 0.0) {
+    y.setZero(rows());
+  } else if (beta != 1.0) {
+    y *= beta;
+  }
+  if (alpha == 0.0) return;
+  const double* v = values_.data();
+  for (Index i = 0; i < blockRows(); ++i) {
+    const Index nr = rowBlockSizes_[u(i)];
+    const Index r0 = rowOffsets_[u(i)];
+    for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+      const Index j = columnIndex_[u(k)];
+      const Index nc = colBlockSizes_[u(j)];
+      const Index c0 = colOffsets_[u(j)];
+      const double* b = v + blockOffsets_[u(k)];
+      // column-major block: y_i += alpha * sum_c B(:, c) x_c
+      for (Index c = 0; c < nc; ++c) {
+        const double xc = alpha * x[c0 + c];
+        const double* col = b + c * nr;
+        for (Index r = 0; r < nr; ++r) y[r0 + r] += col[r] * xc;
+      }
+    }
+  }
+}
+
+void SparseBlockMatrix::multiplyTransposed(const Eigen::VectorXd& x, Eigen::VectorXd& y,
+                                           double alpha, double beta) const {
+  if (x.size() != rows()) {
+    throw std::invalid_argument("SparseBlockMatrix::multiplyTransposed: x has " +
+                                std::to_string(x.size()) + " entries, matrix has " +
+                                std::to_string(rows()) + " rows");
+  }
+  if (beta != 0.0 && y.size() != cols()) {
+    throw std::invalid_argument("SparseBlockMatrix::multiplyTransposed: y has " +
+                                std::to_string(y.size()) + " entries, matrix has " +
+                                std::to_string(cols()) + " columns");
+  }
+  if (&x == &y) {
+    Eigen::VectorXd tmp = y;
+    multiplyTransposed(x, tmp, alpha, beta);
+    y.swap(tmp);
+    return;
+  }
+  if (beta == 0.0) {
+    y.setZero(cols());
+  } else if (beta != 1.0) {
+    y *= beta;
+  }
+  if (alpha == 0.0) return;
+  for (Index i = 0; i < blockRows(); ++i) {
+    const Index nr = rowBlockSizes_[u(i)];
+    const Index r0 = rowOffsets_[u(i)];
+    for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+      const Index j = columnIndex_[u(k)];
+      const Index nc = colBlockSizes_[u(j)];
+      const Index c0 = colOffsets_[u(j)];
+      const double* b = values_.data() + blockOffsets_[u(k)];
+      for (Index c = 0; c < nc; ++c) {
+        const double* col = b + c * nr;
+        double s = 0.0;
+        for (Index r = 0; r < nr; ++r) s += col[r] * x[r0 + r];
+        y[c0 + c] += alpha * s;
+      }
+    }
+  }
+}
+
+void SparseBlockMatrix::multiplyRowBlock(Index i, const Eigen::Ref<const Eigen::VectorXd>& x,
+                                         Eigen::Ref<Eigen::VectorXd> out) const {
+  if (i < 0 || i >= blockRows() || x.size() != cols() || out.size() != rowBlockSize(i)) {
+    throw std::invalid_argument("SparseBlockMatrix::multiplyRowBlock: block row " +
+                                std::to_string(i) + ", x size " + std::to_string(x.size()) +
+                                ", out size " + std::to_string(out.size()) +
+                                " do not match the matrix");
+  }
+  out.setZero();
+  const Index nr = rowBlockSizes_[u(i)];
+  for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+    const Index j = columnIndex_[u(k)];
+    const Index nc = colBlockSizes_[u(j)];
+    const Index c0 = colOffsets_[u(j)];
+    const double* b = values_.data() + blockOffsets_[u(k)];
+    for (Index c = 0; c < nc; ++c) {
+      const double xc = x[c0 + c];
+      const double* col = b + c * nr;
+      for (Index r = 0; r < nr; ++r) out[r] += col[r] * xc;
+    }
+  }
+}
+
+void SparseBlockMatrix::multiplyRowBlockSkipDiagonal(Index i,
+                                                     const Eigen::Ref<const Eigen::VectorXd>& x,
+                                                     Eigen::Ref<Eigen::VectorXd> out) const {
+  if (i < 0 || i >= blockRows() || x.size() != cols() || out.size() != rowBlockSize(i)) {
+    throw std::invalid_argument("SparseBlockMatrix::multiplyRowBlockSkipDiagonal: block row " +
+                                std::to_string(i) + ", x size " + std::to_string(x.size()) +
+                                ", out size " + std::to_string(out.size()) +
+                                " do not match the matrix");
+  }
+  out.setZero();
+  const Index nr = rowBlockSizes_[u(i)];
+  for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+    const Index j = columnIndex_[u(k)];
+    if (j == i) continue;
+    const Index nc = colBlockSizes_[u(j)];
+    const Index c0 = colOffsets_[u(j)];
+    const double* b = values_.data() + blockOffsets_[u(k)];
+    for (Index c = 0; c < nc; ++c) {
+      const double xc = x[c0 + c];
+      const double* col = b + c * nr;
+      for (Index r = 0; r < nr; ++r) out[r] += col[r] * xc;
+    }
+  }
+}
+
+double SparseBlockMatrix::coeff(Index r, Index c) const {
+  const Index i = rowBlockOf(r);
+  const Index j = colBlockOf(c);
+  if (i < 0 || j < 0) {
+    throw std::out_of_range("SparseBlockMatrix::coeff: (" + std::to_string(r) + ", " +
+                            std::to_string(c) + ") outside " + std::to_string(rows()) + "x" +
+                            std::to_string(cols()));
+  }
+  const Index k = findBlock(i, j);
+  if (k < 0) return 0.0;
+  const Index lr = r - rowOffsets_[u(i)];
+  const Index lc = c - colOffsets_[u(j)];
+  return values_[u(blockOffsets_[u(k)] + lc * rowBlockSizes_[u(i)] + lr)];
+}
+
+double SparseBlockMatrix::rowDot(Index r, const Eigen::Ref<const Eigen::VectorXd>& x) const {
+  const Index i = rowBlockOf(r);
+  if (i < 0 || x.size() != cols()) {
+    throw std::invalid_argument("SparseBlockMatrix::rowDot: row " + std::to_string(r) +
+                                " or x size " + std::to_string(x.size()) +
+                                " does not match the matrix");
+  }
+  const Index nr = rowBlockSizes_[u(i)];
+  const Index lr = r - rowOffsets_[u(i)];
+  double s = 0.0;
+  for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+    const Index j = columnIndex_[u(k)];
+    const Index nc = colBlockSizes_[u(j)];
+    const Index c0 = colOffsets_[u(j)];
+    const double* b = values_.data() + blockOffsets_[u(k)] + lr;
+    for (Index c = 0; c < nc; ++c) s += b[c * nr] * x[c0 + c];
+  }
+  return s;
+}
+
+Eigen::VectorXd SparseBlockMatrix::diagonal() const {
+  const Index n = std::min(rows(), cols());
+  Eigen::VectorXd d = Eigen::VectorXd::Zero(n);
+  for (Index i = 0; i < blockRows(); ++i) {
+    const Index r0 = rowOffsets_[u(i)];
+    const Index nr = rowBlockSizes_[u(i)];
+    for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+      const Index j = columnIndex_[u(k)];
+      const Index c0 = colOffsets_[u(j)];
+      const Index nc = colBlockSizes_[u(j)];
+      // intersection of [r0, r0+nr) and [c0, c0+nc)
+      const Index lo = std::max(r0, c0);
+      const Index hi = std::min(r0 + nr, c0 + nc);
+      for (Index t = lo; t < hi; ++t) {
+        d[t] = values_[u(blockOffsets_[u(k)] + (t - c0) * nr + (t - r0))];
+      }
+    }
+  }
+  return d;
+}
+
+Eigen::SparseMatrix<double> SparseBlockMatrix::toSparse() const {
+  // Build CSC directly: count the entries of every scalar column.
+  const Index nCols = cols();
+  std::vector<Index> colCount(u(nCols) + 1, 0);
+  for (Index k = 0; k < nonZeroBlocks(); ++k) {
+    const Index j = columnIndex_[u(k)];
+    const Index nr = rowBlockSizes_[u(blockRowOf(k))];
+    const double* b = values_.data() + blockOffsets_[u(k)];
+    for (Index c = 0; c < colBlockSizes_[u(j)]; ++c) {
+      Index cnt = 0;
+      for (Index r = 0; r < nr; ++r) cnt += (b[c * nr + r] != 0.0) ? 1 : 0;
+      colCount[u(colOffsets_[u(j)] + c) + 1] += cnt;
+    }
+  }
+  for (Index c = 0; c < nCols; ++c) colCount[u(c) + 1] += colCount[u(c)];
+  Eigen::SparseMatrix<double> s(rows(), nCols);
+  s.resizeNonZeros(colCount.back());
+  using SI = Eigen::SparseMatrix<double>::StorageIndex;
+  for (Index c = 0; c <= nCols; ++c) s.outerIndexPtr()[c] = static_cast<SI>(colCount[u(c)]);
+  std::vector<Index> next(colCount.begin(), colCount.end() - 1);
+  // Visiting block rows in increasing order keeps the row indices sorted in each column.
+  for (Index i = 0; i < blockRows(); ++i) {
+    const Index nr = rowBlockSizes_[u(i)];
+    const Index r0 = rowOffsets_[u(i)];
+    for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+      const Index j = columnIndex_[u(k)];
+      const double* b = values_.data() + blockOffsets_[u(k)];
+      for (Index c = 0; c < colBlockSizes_[u(j)]; ++c) {
+        const Index col = colOffsets_[u(j)] + c;
+        for (Index r = 0; r < nr; ++r) {
+          const double v = b[c * nr + r];
+          if (v == 0.0) continue;
+          const Index p = next[u(col)]++;
+          s.innerIndexPtr()[p] = static_cast<SI>(r0 + r);
+          s.valuePtr()[p] = v;
+        }
+      }
+    }
+  }
+  return s;
+}
+
+Eigen::MatrixXd SparseBlockMatrix::toDense() const {
+  Eigen::MatrixXd d = Eigen::MatrixXd::Zero(rows(), cols());
+  for (Index i = 0; i < blockRows(); ++i) {
+    for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+      const Index j = columnIndex_[u(k)];
+      d.block(rowOffsets_[u(i)], colOffsets_[u(j)], rowBlockSizes_[u(i)], colBlockSizes_[u(j)]) =
+          block(k);
+    }
+  }
+  return d;
+}
+
+SparseBlockMatrix SparseBlockMatrix::fromDense(const Eigen::MatrixXd& dense,
+                                               const std::vector<Index>& rowBlockSizes,
+                                               const std::vector<Index>& colBlockSizes,
+                                               double dropTolerance) {
+  checkSum(rowBlockSizes, dense.rows(), "row");
+  checkSum(colBlockSizes, dense.cols(), "column");
+  std::vector<std::pair<Index, Index>> pattern;
+  Index r0 = 0;
+  for (std::size_t i = 0; i < rowBlockSizes.size(); ++i) {
+    Index c0 = 0;
+    for (std::size_t j = 0; j < colBlockSizes.size(); ++j) {
+      const auto b = dense.block(r0, c0, rowBlockSizes[i], colBlockSizes[j]);
+      if (b.size() > 0 && (b.array().abs() > dropTolerance).any()) {
+        pattern.emplace_back(static_cast<Index>(i), static_cast<Index>(j));
+      }
+      c0 += colBlockSizes[j];
+    }
+    r0 += rowBlockSizes[i];
+  }
+  SparseBlockMatrix m(rowBlockSizes, colBlockSizes, pattern);
+  for (Index i = 0; i < m.blockRows(); ++i) {
+    for (Index k = m.rowPointer_[u(i)]; k < m.rowPointer_[u(i) + 1]; ++k) {
+      const Index j = m.columnIndex_[u(k)];
+      m.block(k) = dense.block(m.rowOffsets_[u(i)], m.colOffsets_[u(j)], m.rowBlockSizes_[u(i)],
+                               m.colBlockSizes_[u(j)]);
+    }
+  }
+  return m;
+}
+
+SparseBlockMatrix SparseBlockMatrix::fromSparse(const Eigen::SparseMatrix<double>& sparse,
+                                                const std::vector<Index>& rowBlockSizes,
+                                                const std::vector<Index>& colBlockSizes,
+                                                double dropTolerance) {
+  checkSum(rowBlockSizes, sparse.rows(), "row");
+  checkSum(colBlockSizes, sparse.cols(), "column");
+  const std::vector<Index> rowOff = cumulative(rowBlockSizes, "row");
+  std::vector<std::pair<Index, Index>> pattern;
+  Index j = 0;
+  Index colEnd = colBlockSizes.empty() ? 0 : colBlockSizes[0];
+  for (Index c = 0; c < sparse.outerSize(); ++c) {
+    while (c >= colEnd) colEnd += colBlockSizes[u(++j)];
+    for (Eigen::SparseMatrix<double>::InnerIterator it(sparse, c); it; ++it) {
+      if (!(std::abs(it.value()) > dropTolerance)) continue;
+      pattern.emplace_back(blockOf(rowOff, it.row()), j);
+    }
+  }
+  std::sort(pattern.begin(), pattern.end());
+  pattern.erase(std::unique(pattern.begin(), pattern.end()), pattern.end());
+  SparseBlockMatrix m(rowBlockSizes, colBlockSizes, pattern);
+  for (Index c = 0; c < sparse.outerSize(); ++c) {
+    const Index jb = m.colBlockOf(c);
+    for (Eigen::SparseMatrix<double>::InnerIterator it(sparse, c); it; ++it) {
+      if (!(std::abs(it.value()) > dropTolerance)) continue;
+      const Index ib = m.rowBlockOf(it.row());
+      const Index k = m.findBlock(ib, jb);
+      const Index lr = it.row() - m.rowOffsets_[u(ib)];
+      const Index lc = c - m.colOffsets_[u(jb)];
+      m.values_[u(m.blockOffsets_[u(k)] + lc * m.rowBlockSizes_[u(ib)] + lr)] += it.value();
+    }
+  }
+  return m;
+}
+
+SparseBlockMatrix SparseBlockMatrix::transposed() const {
+  std::vector<std::pair<Index, Index>> pattern;
+  pattern.reserve(columnIndex_.size());
+  for (Index i = 0; i < blockRows(); ++i) {
+    for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+      pattern.emplace_back(columnIndex_[u(k)], i);
+    }
+  }
+  SparseBlockMatrix t(colBlockSizes_, rowBlockSizes_, pattern);
+  for (Index i = 0; i < blockRows(); ++i) {
+    for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+      const Index kt = t.findBlock(columnIndex_[u(k)], i);
+      t.block(kt) = block(k).transpose();
+    }
+  }
+  return t;
+}
+
+bool SparseBlockMatrix::allFinite() const {
+  return std::all_of(values_.begin(), values_.end(), [](double v) { return std::isfinite(v); });
+}
+
+bool SparseBlockMatrix::operator==(const SparseBlockMatrix& other) const {
+  return rowBlockSizes_ == other.rowBlockSizes_ && colBlockSizes_ == other.colBlockSizes_ &&
+         rowPointer_ == other.rowPointer_ && columnIndex_ == other.columnIndex_ &&
+         values_.size() == other.values_.size() &&
+         (values_.empty() ||
+          std::memcmp(values_.data(), other.values_.data(), values_.size() * sizeof(double)) == 0);
+}
+
+}  // namespace moreau::numerics

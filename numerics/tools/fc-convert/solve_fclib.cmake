@@ -1,0 +1,28 @@
+# ctest script: INPUT.dat -> p.hdf5 (FCLIB), then moreau-solve p.hdf5 must converge
+# with "auto" and report the kind (fc2d/fc3d) of the .dat file; the solution file
+# must hold 2 x size values (r then u).
+file(MAKE_DIRECTORY ${WORKDIR})
+execute_process(COMMAND ${CONVERTER} ${INPUT} ${WORKDIR}/p.hdf5 RESULT_VARIABLE _rc)
+if(NOT _rc EQUAL 0)
+  message(FATAL_ERROR "moreau-fc-convert failed (${_rc})")
+endif()
+foreach(_in ${INPUT} ${WORKDIR}/p.hdf5)
+  execute_process(COMMAND ${SOLVER} --solution ${WORKDIR}/sol.txt ${_in}
+                  RESULT_VARIABLE _rc OUTPUT_VARIABLE _line)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "moreau-solve ${_in} failed (${_rc}): ${_line}")
+  endif()
+  string(REGEX MATCH " fc[23]d " _kind "${_line}")
+  file(READ ${WORKDIR}/sol.txt _solution)
+  string(REGEX MATCHALL "[^ \t\r\n]+" _values "${_solution}")
+  list(LENGTH _values _count)
+  list(APPEND _kinds "${_kind}")
+  list(APPEND _counts ${_count})
+endforeach()
+list(GET _kinds 0 _k0)
+list(GET _kinds 1 _k1)
+list(GET _counts 0 _c0)
+list(GET _counts 1 _c1)
+if(NOT _k0 STREQUAL _k1 OR _k0 STREQUAL "" OR NOT _c0 EQUAL _c1)
+  message(FATAL_ERROR "the .dat and FCLIB runs differ: kinds '${_k0}' '${_k1}', solution sizes ${_c0} ${_c1}")
+endif()

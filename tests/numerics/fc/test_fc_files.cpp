@@ -1,0 +1,103 @@
+// NSGS, 2D Lemke and "auto" on every shared/data/fc3d and fc2d file (fc-local).
+
+#include "FcLocalTestUtils.hpp"
+#include "NumericsTestUtils.hpp"
+
+#include <moreau/numerics/fc/FrictionContactSolvers.hpp>
+#include <moreau/numerics/io/FrictionContactFile.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+namespace mn = moreau::numerics;
+using moreau::numerics::fctest::isCoulombSolution;
+
+namespace {
+
+std::vector<fs::path> fcFiles(const char* sub) {
+  std::vector<fs::path> files;
+  const fs::path dir = fs::path(mn::test::dataDir()) / sub;
+  if (!fs::exists(dir)) return files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".dat") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::vector<fs::path> allFiles() {
+  auto files = fcFiles("fc3d");
+  const auto f2 = fcFiles("fc2d");
+  files.insert(files.end(), f2.begin(), f2.end());
+  return files;
+}
+
+// NSGS converges slowly on the rank-deficient stacks (W of rank n/2): there we
+// only require progress and an honest status (the global fallback of "auto"
+// reaches 1e-8, see below).
+bool nsgsExpectedToConverge(const std::string& name) {
+  return name.find("BoxesStack") == std::string::npos && name.find("Capsules") == std::string::npos;
+}
+
+}  // namespace
+
+TEST(FcFiles, DirectoriesAreNotEmpty) {
+  EXPECT_GE(fcFiles("fc3d").size(), 5u);
+  EXPECT_GE(fcFiles("fc2d").size(), 2u);
+}
+
+TEST(FcFiles, AutoReaches1e8OnEveryFile) {
+  for (const auto& f : allFiles()) {
+    SCOPED_TRACE(f.filename().string());
+    const auto p = mn::readFrictionContactFile(f.string());
+    Eigen::VectorXd r, u;
+    mn::SolverOptions o;
+    o.solver = "auto";
+    o.tolerance = 1e-8;
+    const auto res = mn::solveFrictionContact(p, r, u, o);
+    EXPECT_TRUE(res.converged()) << res.solver << " " << res.error << " " << res.message;
+    EXPECT_EQ(res.solver.rfind("auto:", 0), 0u);
+    EXPECT_TRUE(isCoulombSolution(p.W().toDense(), p.q(), p.mu(), p.dimension(), r, 1e-6));
+  }
+}
+
+TEST(FcFiles, NsgsOnEveryFile) {
+  for (const auto& f : allFiles()) {
+    const std::string name = f.filename().string();
+    SCOPED_TRACE(name);
+    const auto p = mn::readFrictionContactFile(f.string());
+    Eigen::VectorXd r, u;
+    mn::SolverOptions o;
+    o.solver = "nsgs";
+    o.tolerance = 1e-8;
+    o.maxIterations = 2000;
+    const auto res = mn::solveFrictionContact(p, r, u, o);
+    EXPECT_TRUE(std::isfinite(res.error));
+    if (nsgsExpectedToConverge(name)) {
+      EXPECT_TRUE(res.converged()) << res.error << " after " << res.iterations << " sweeps";
+      EXPECT_TRUE(isCoulombSolution(p.W().toDense(), p.q(), p.mu(), p.dimension(), r, 1e-6));
+    } else {
+      EXPECT_EQ(res.status, mn::SolverStatus::MaxIterations);
+      EXPECT_LE(res.error, 1e-3);
+    }
+  }
+}
+
+TEST(FcFiles, Fc2dLemkeOnSmallFiles) {
+  for (const auto& f : fcFiles("fc2d")) {
+    SCOPED_TRACE(f.filename().string());
+    const auto p = mn::readFrictionContactFile(f.string());
+    if (p.numberOfContacts() > 50) continue;  // dense 4nc tableau: small files only
+    Eigen::VectorXd r, u;
+    mn::SolverOptions o;
+    o.solver = "lemke";
+    const auto res = mn::solveFrictionContact(p, r, u, o);
+    EXPECT_TRUE(res.converged()) << res.error << " " << res.message;
+    EXPECT_LE(res.error, 1e-12);
+    EXPECT_TRUE(isCoulombSolution(p.W().toDense(), p.q(), p.mu(), 2, r, 1e-9));
+  }
+}
