@@ -331,112 +331,135 @@ std::string missingJacobian(const LagrangianDS& ds, const char* jac, const char*
   return ds.description() + ": the Jacobian " + jac + " is not set (" + setter +
          "), and finite differences were not requested (setJacobianByFiniteDifferences(true))";
 }
+
 }  // namespace
 
-void LagrangianDS::computeJacobianFIntq(double t, const Eigen::VectorXd& q,
-                                        const Eigen::VectorXd& v) {
-  const Eigen::Index n = ndof();
-  ensureSquare(jacFIntq_, n);
-  if (!fIntFunction_) {
-    jacFIntq_.setZero();
+// What distinguishes the four Jacobians of F_int and N (messages and checks);
+// plain C strings so that evaluating a Jacobian allocates nothing.
+struct LagrangianDS::JacobianSpec {
+  const char* position;  // "the position passed to computeJacobianFIntq"
+  const char* velocity;  // "the velocity passed to computeJacobianFIntq"
+  const char* jacobian;  // "the Jacobian ∇_q F_int"
+  const char* name;      // "∇_q F_int (jacobianFIntq)" for the missing-Jacobian error
+  const char* setter;    // "setComputeJacobianFIntqFunction"
+  const char* fd;        // "F_int (finite differences)"
+  bool timeDependent;    // F_int depends on t, N does not
+  bool withRespectToQ;   // ∇_q (else ∇_v)
+};
+
+// One Jacobian of a force F(q, v) (F_int or N): zero when the force is absent, the
+// user's Jacobian when set, central finite differences of F when the user asked for
+// them, otherwise a ModelError (never silently).
+template <class Force, class UserJacobian>
+void LagrangianDS::computeForceJacobian(double t, const Eigen::VectorXd& q,
+                                        const Eigen::VectorXd& v, bool haveForce,
+                                        const Force& force, bool haveUser,
+                                        const UserJacobian& userJacobian, Eigen::MatrixXd& J,
+                                        const JacobianSpec& spec) {
+  ensureSquare(J, ndof());
+  if (!haveForce) {
+    J.setZero();
     return;
   }
-  checkVector(q, "the position passed to computeJacobianFIntq");
-  checkVector(v, "the velocity passed to computeJacobianFIntq");
-  if (jacFIntqFunction_) {
-    jacFIntqFunction_(t, q, v, z(), jacFIntq_);
-    checkOut(*this, jacFIntq_, "the Jacobian ∇_q F_int", t, true);
+  checkVector(q, spec.position);
+  checkVector(v, spec.velocity);
+  if (haveUser) {
+    userJacobian(q, v, J);
+    checkOut(*this, J, spec.jacobian, t, spec.timeDependent);
     return;
   }
   if (!jacobianByFiniteDifferences())
-    throw ModelError(
-        missingJacobian(*this, "∇_q F_int (jacobianFIntq)", "setComputeJacobianFIntqFunction"));
+    throw ModelError(missingJacobian(*this, spec.name, spec.setter));
   FiniteDifference fd;
   fd.jacobian(
-      [&](const Eigen::VectorXd& qs, Eigen::VectorXd& out) {
-        fIntFunction_(t, qs, v, z(), out);
-        checkOut(*this, out, "F_int (finite differences)", t, true);
+      [&](const Eigen::VectorXd& x, Eigen::VectorXd& out) {
+        if (spec.withRespectToQ)
+          force(x, v, out);
+        else
+          force(q, x, out);
+        checkOut(*this, out, spec.fd, t, spec.timeDependent);
       },
-      q, jacFIntq_);
+      spec.withRespectToQ ? q : v, J);
+}
+
+void LagrangianDS::computeJacobianFIntq(double t, const Eigen::VectorXd& q,
+                                        const Eigen::VectorXd& v) {
+  computeJacobianFInt(t, q, v, true);
 }
 
 void LagrangianDS::computeJacobianFIntqDot(double t, const Eigen::VectorXd& q,
                                            const Eigen::VectorXd& v) {
-  const Eigen::Index n = ndof();
-  ensureSquare(jacFIntv_, n);
-  if (!fIntFunction_) {
-    jacFIntv_.setZero();
-    return;
-  }
-  checkVector(q, "the position passed to computeJacobianFIntqDot");
-  checkVector(v, "the velocity passed to computeJacobianFIntqDot");
-  if (jacFIntvFunction_) {
-    jacFIntvFunction_(t, q, v, z(), jacFIntv_);
-    checkOut(*this, jacFIntv_, "the Jacobian ∇_v F_int", t, true);
-    return;
-  }
-  if (!jacobianByFiniteDifferences())
-    throw ModelError(missingJacobian(*this, "∇_v F_int (jacobianFIntqDot)",
-                                     "setComputeJacobianFIntqDotFunction"));
-  FiniteDifference fd;
-  fd.jacobian(
-      [&](const Eigen::VectorXd& vs, Eigen::VectorXd& out) {
-        fIntFunction_(t, q, vs, z(), out);
-        checkOut(*this, out, "F_int (finite differences)", t, true);
-      },
-      v, jacFIntv_);
+  computeJacobianFInt(t, q, v, false);
 }
 
 void LagrangianDS::computeJacobianNNLq(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-  const Eigen::Index n = ndof();
-  ensureSquare(jacNNLq_, n);
-  if (!nnlFunction_) {
-    jacNNLq_.setZero();
-    return;
-  }
-  checkVector(q, "the position passed to computeJacobianNNLq");
-  checkVector(v, "the velocity passed to computeJacobianNNLq");
-  if (jacNNLqFunction_) {
-    jacNNLqFunction_(q, v, z(), jacNNLq_);
-    checkOut(*this, jacNNLq_, "the Jacobian ∇_q N", 0.0, false);
-    return;
-  }
-  if (!jacobianByFiniteDifferences())
-    throw ModelError(
-        missingJacobian(*this, "∇_q N (jacobianNNLq)", "setComputeJacobianNNLqFunction"));
-  FiniteDifference fd;
-  fd.jacobian(
-      [&](const Eigen::VectorXd& qs, Eigen::VectorXd& out) {
-        nnlFunction_(qs, v, z(), out);
-        checkOut(*this, out, "N (finite differences)", 0.0, false);
-      },
-      q, jacNNLq_);
+  computeJacobianNNL(q, v, true);
 }
 
 void LagrangianDS::computeJacobianNNLqDot(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-  const Eigen::Index n = ndof();
-  ensureSquare(jacNNLv_, n);
-  if (!nnlFunction_) {
-    jacNNLv_.setZero();
-    return;
-  }
-  checkVector(q, "the position passed to computeJacobianNNLqDot");
-  checkVector(v, "the velocity passed to computeJacobianNNLqDot");
-  if (jacNNLvFunction_) {
-    jacNNLvFunction_(q, v, z(), jacNNLv_);
-    checkOut(*this, jacNNLv_, "the Jacobian ∇_v N", 0.0, false);
-    return;
-  }
-  if (!jacobianByFiniteDifferences())
-    throw ModelError(
-        missingJacobian(*this, "∇_v N (jacobianNNLqDot)", "setComputeJacobianNNLqDotFunction"));
-  FiniteDifference fd;
-  fd.jacobian(
-      [&](const Eigen::VectorXd& vs, Eigen::VectorXd& out) {
-        nnlFunction_(q, vs, z(), out);
-        checkOut(*this, out, "N (finite differences)", 0.0, false);
+  computeJacobianNNL(q, v, false);
+}
+
+void LagrangianDS::computeJacobianFInt(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                       bool wrtQ) {
+  static const JacobianSpec specQ{"the position passed to computeJacobianFIntq",
+                                  "the velocity passed to computeJacobianFIntq",
+                                  "the Jacobian ∇_q F_int",
+                                  "∇_q F_int (jacobianFIntq)",
+                                  "setComputeJacobianFIntqFunction",
+                                  "F_int (finite differences)",
+                                  true,
+                                  true};
+  static const JacobianSpec specV{"the position passed to computeJacobianFIntqDot",
+                                  "the velocity passed to computeJacobianFIntqDot",
+                                  "the Jacobian ∇_v F_int",
+                                  "∇_v F_int (jacobianFIntqDot)",
+                                  "setComputeJacobianFIntqDotFunction",
+                                  "F_int (finite differences)",
+                                  true,
+                                  false};
+  const FIntJacobianFunction& user = wrtQ ? jacFIntqFunction_ : jacFIntvFunction_;
+  computeForceJacobian(
+      t, q, v, static_cast<bool>(fIntFunction_),
+      [&](const Eigen::VectorXd& qs, const Eigen::VectorXd& vs, Eigen::VectorXd& out) {
+        fIntFunction_(t, qs, vs, z(), out);
       },
-      v, jacNNLv_);
+      static_cast<bool>(user),
+      [&](const Eigen::VectorXd& qs, const Eigen::VectorXd& vs, Eigen::MatrixXd& J) {
+        user(t, qs, vs, z(), J);
+      },
+      wrtQ ? jacFIntq_ : jacFIntv_, wrtQ ? specQ : specV);
+}
+
+void LagrangianDS::computeJacobianNNL(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                      bool wrtQ) {
+  static const JacobianSpec specQ{"the position passed to computeJacobianNNLq",
+                                  "the velocity passed to computeJacobianNNLq",
+                                  "the Jacobian ∇_q N",
+                                  "∇_q N (jacobianNNLq)",
+                                  "setComputeJacobianNNLqFunction",
+                                  "N (finite differences)",
+                                  false,
+                                  true};
+  static const JacobianSpec specV{"the position passed to computeJacobianNNLqDot",
+                                  "the velocity passed to computeJacobianNNLqDot",
+                                  "the Jacobian ∇_v N",
+                                  "∇_v N (jacobianNNLqDot)",
+                                  "setComputeJacobianNNLqDotFunction",
+                                  "N (finite differences)",
+                                  false,
+                                  false};
+  const NNLJacobianFunction& user = wrtQ ? jacNNLqFunction_ : jacNNLvFunction_;
+  computeForceJacobian(
+      0.0, q, v, static_cast<bool>(nnlFunction_),
+      [&](const Eigen::VectorXd& qs, const Eigen::VectorXd& vs, Eigen::VectorXd& out) {
+        nnlFunction_(qs, vs, z(), out);
+      },
+      static_cast<bool>(user),
+      [&](const Eigen::VectorXd& qs, const Eigen::VectorXd& vs, Eigen::MatrixXd& J) {
+        user(qs, vs, z(), J);
+      },
+      wrtQ ? jacNNLq_ : jacNNLv_, wrtQ ? specQ : specV);
 }
 
 // ---- F = F_ext − N − F_int ------------------------------------------------------

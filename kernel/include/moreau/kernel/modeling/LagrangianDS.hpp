@@ -198,6 +198,20 @@ class LagrangianDS : public DynamicalSystem {
   void checkSquareMatrix(const Eigen::MatrixXd& A, const char* what) const;
   /// Throws ModelError when the vector's size is not ndof or it is not finite.
   void checkVector(const Eigen::VectorXd& v, const char* what) const;
+
+ private:
+  // One Jacobian of F_int or N (user function, finite differences on request, or
+  // ModelError); see LagrangianDS.cpp.
+  struct JacobianSpec;
+  template <class Force, class UserJacobian>
+  void computeForceJacobian(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                            bool haveForce, const Force& force, bool haveUser,
+                            const UserJacobian& userJacobian, Eigen::MatrixXd& J,
+                            const JacobianSpec& spec);
+  void computeJacobianFInt(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v, bool wrtQ);
+  void computeJacobianNNL(const Eigen::VectorXd& q, const Eigen::VectorXd& v, bool wrtQ);
+
+ protected:
   /// Output buffers, for derived classes.
   Eigen::VectorXd& fIntBuffer() { return fInt_; }
   Eigen::MatrixXd& jacobianFIntqBuffer() { return jacFIntq_; }
