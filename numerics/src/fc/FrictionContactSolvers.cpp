@@ -1,5 +1,7 @@
 // Friction-contact driver and the "auto" chain (docs/numerics/friction-contact-local.md).
 
+#include "../core/SolverChain.hpp"
+
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/GlobalSolvers.hpp>
 
@@ -11,6 +13,8 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace moreau::numerics {
 
@@ -88,67 +92,65 @@ SolverResult fcAuto(const FrictionContactProblem& problem, Eigen::VectorXd& r, E
                   : fcComputeError(problem, x, y);
   };
 
-  Eigen::VectorXd best = r;
   Eigen::VectorXd work(n);
-  double bestError = error(best, work);
-  std::string winner = "warm-start";
-  int totalIterations = 0;
-  std::ostringstream tried;
+  const double startError = error(r, work);
 
-  auto attempt = [&](const std::string& name, SolverOptions o, bool fromScratch) {
-    Eigen::VectorXd x = fromScratch ? Eigen::VectorXd::Zero(n) : best;
-    Eigen::VectorXd y;
+  // Every step starts from the best r so far, except lemke (from 0).
+  std::vector<chain_detail::ChainStep<FrictionContactProblem>> chain;
+  const auto step = [&](const std::string& name, SolverOptions o, bool fromScratch) {
     o.solver = name;
-    SolverResult res;
-    try {
-      res = dispatch(problem, x, y, o, name);
-    } catch (const std::exception& e) {
-      tried << name << ": exception (" << e.what() << "); ";
-      return false;
-    }
-    totalIterations += res.iterations;
-    // Independent check of the returned r.
-    const double e =
-        x.size() == n && x.allFinite() ? error(x, y) : std::numeric_limits<double>::infinity();
-    tried << name << ": " << toString(res.status) << " error " << e << " (" << res.iterations
-          << " it); ";
-    if (e < bestError) {
-      bestError = e;
-      best = x;
-      winner = name;
-    }
-    return bestError <= tol;
+    chain.push_back({name,
+                     [name](const FrictionContactProblem& p, Eigen::VectorXd& x, Eigen::VectorXd& y,
+                            const SolverOptions& so) {
+                       y = Eigen::VectorXd();  // each attempt gets a fresh u
+                       return dispatch(p, x, y, so, name);
+                     },
+                     std::move(o),
+                     fromScratch ? chain_detail::StepStart::Zero : chain_detail::StepStart::Best});
   };
-
-  bool done = bestError <= tol;
-  if (!done) {
+  if (!(startError <= tol)) {
     SolverOptions o = options;
     o.maxIterations = std::min(options.maxIterations, 1000);
-    done = attempt("nsgs", o, false);
-  }
-  if (!done && problem.dimension() == 2 && !tresca && 4 * problem.numberOfContacts() <= 400) {
-    done = attempt("lemke", options, true);
-  }
-  if (!done && !tresca) {
-    SolverOptions o = options;
-    o.maxIterations = std::min(options.maxIterations, 200);
-    done = attempt("prox", o, false);
-  }
-  if (!done && !tresca) {
-    SolverOptions o = options;
-    o.maxIterations = std::min(options.maxIterations, 200);
-    done = attempt("newton-ac", o, false);
-  }
-  if (!done) {
-    SolverOptions o = options;
+    step("nsgs", o, false);
+    if (problem.dimension() == 2 && !tresca && 4 * problem.numberOfContacts() <= 400) {
+      step("lemke", options, true);
+    }
+    if (!tresca) {
+      o = options;
+      o.maxIterations = std::min(options.maxIterations, 200);
+      step("prox", o, false);
+      step("newton-ac", o, false);
+    }
+    o = options;
     o.fcShuffle = true;
-    done = attempt("nsgs", o, false);
-  }
-  if (!done) {
-    SolverOptions o = options;
+    step("nsgs", o, false);
+    o = options;
     o.maxIterations = std::min(options.maxIterations, 2000);
-    done = attempt("nsgs-projection", o, false);
+    step("nsgs-projection", o, false);
   }
+
+  chain_detail::ChainSettings settings;
+  settings.tolerance = tol;
+  settings.catchExceptions = true;
+  settings.stopWhenBestWithinTolerance = true;
+  Eigen::VectorXd y;
+  const chain_detail::ChainOutcome out = chain_detail::runSolverChain(
+      problem, chain, r, startError, y,
+      [&](const Eigen::VectorXd& x, Eigen::VectorXd& u) {
+        // Independent check of the returned r.
+        return x.size() == n && x.allFinite() ? error(x, u)
+                                              : std::numeric_limits<double>::infinity();
+      },
+      [](const std::string& name, const SolverResult& res, double e, bool) {
+        std::ostringstream os;
+        os << name << ": " << toString(res.status) << " error " << e << " (" << res.iterations
+           << " it)";
+        return os.str();
+      },
+      settings);
+  const std::string winner = out.bestName.empty() ? "warm-start" : out.bestName;
+  const int totalIterations = out.iterations;
+  const Eigen::VectorXd& best = out.best;
 
   r = best;
   SolverResult result;
@@ -161,7 +163,7 @@ SolverResult fcAuto(const FrictionContactProblem& problem, Eigen::VectorXd& r, E
     result.error = error(r, u);
     result.status = SolverStatus::Failed;
   }
-  result.message = tried.str();
+  result.message = out.tried.empty() ? std::string() : out.tried + "; ";
   if (options.verbosity >= 1)
     std::cerr << "fc auto: " << result.solver << " error " << result.error << " — "
               << result.message << "\n";

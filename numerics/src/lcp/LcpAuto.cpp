@@ -7,6 +7,7 @@
 // newton-fb is capped at kNewtonIterations iterations in both chains.
 // Each attempt starts from the best z met so far (lowest error) and its answer
 // is checked with lcpComputeError, independently of the solver's own report.
+#include "../core/SolverChain.hpp"
 #include "LcpCommon.hpp"
 
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
@@ -36,12 +37,6 @@ SolverResult lemkeDefault(const LinearComplementarityProblem& p, Eigen::VectorXd
   return lcpLemke(p, z, w, o);
 }
 
-struct Step {
-  const char* name;
-  SolverFn fn;
-  int maxIterations;
-};
-
 }  // namespace
 
 SolverResult lcpAuto(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
@@ -51,74 +46,63 @@ SolverResult lcpAuto(const LinearComplementarityProblem& problem, Eigen::VectorX
   const Index n = problem.size();
   lcp_detail::sanitizeWarmStart(z, n);
 
-  std::vector<Step> chain;
+  // Sub-solvers run one verbosity level below the chain.
+  SolverOptions sub = options;
+  sub.verbosity = options.verbosity >= 2 ? options.verbosity - 1 : 0;
+  std::vector<chain_detail::ChainStep<LinearComplementarityProblem>> chain;
+  const auto step = [&](const char* name, SolverFn fn, int maxIterations) {
+    sub.solver = name;
+    sub.maxIterations = maxIterations;
+    chain.push_back({name, fn, sub});
+  };
   Eigen::VectorXd diag;
   const bool positiveDiagonal = lcp_detail::firstNonPositiveDiagonal(problem.M(), diag) < 0;
   if (n <= kSmall) {
-    chain.push_back({"lemke", &lemkeDefault, options.maxIterations});
-    chain.push_back(
-        {"newton-fb", &lcpNewtonFb, std::min(options.maxIterations, kNewtonIterations)});
+    step("lemke", &lemkeDefault, options.maxIterations);
+    step("newton-fb", &lcpNewtonFb, std::min(options.maxIterations, kNewtonIterations));
     if (n <= std::min<Index>(kEnumMax, options.enumerationMaxSize)) {
-      chain.push_back({"enum", &lcpEnum, options.maxIterations});
+      step("enum", &lcpEnum, options.maxIterations);
     }
   } else {
     if (positiveDiagonal) {
       const int sweeps = std::min(options.maxIterations, kSplittingSweeps);
       if (problem.M().isSparseBlock()) {
-        chain.push_back({"bgs", &lcpBlockGaussSeidel, sweeps});
+        step("bgs", &lcpBlockGaussSeidel, sweeps);
       } else {
-        chain.push_back({"pgs", &lcpPgs, sweeps});
+        step("pgs", &lcpPgs, sweeps);
       }
     }
-    chain.push_back(
-        {"newton-fb", &lcpNewtonFb, std::min(options.maxIterations, kNewtonIterations)});
-    if (n <= kLemkeMax) chain.push_back({"lemke", &lemkeDefault, options.maxIterations});
+    step("newton-fb", &lcpNewtonFb, std::min(options.maxIterations, kNewtonIterations));
+    if (n <= kLemkeMax) step("lemke", &lemkeDefault, options.maxIterations);
   }
 
-  SolverOptions sub = options;
-  sub.verbosity = options.verbosity >= 2 ? options.verbosity - 1 : 0;
-  Eigen::VectorXd best = z;
-  double bestError = lcpComputeError(problem, best, w);
-  if (!std::isfinite(bestError)) bestError = std::numeric_limits<double>::infinity();
-  SolverResult bestResult;
-  bestResult.status = SolverStatus::Failed;
-  bestResult.error = bestError;
-  std::string tried;
-  Eigen::VectorXd zi;
-  for (const Step& step : chain) {
-    sub.solver = step.name;
-    sub.maxIterations = step.maxIterations;
-    zi = best;
-    SolverResult r = step.fn(problem, zi, w, sub);
-    // Independent check of the returned z.
-    const double err = lcpComputeError(problem, zi, w);
-    const bool ok = std::isfinite(err) && err <= options.tolerance;
-    tried += (tried.empty() ? "" : "; ") + std::string(step.name) + ": " +
-             (ok ? "converged" : toString(r.status)) + ", error " + lcp_detail::fmt(err) + ", " +
-             std::to_string(r.iterations) + " iterations" +
-             (ok || r.message.empty() ? "" : " (" + r.message + ")");
-    if (std::isfinite(err) && err < bestError) {
-      bestError = err;
-      best = zi;
-      bestResult = r;
-      bestResult.error = err;
-    }
-    if (ok) {
-      z = best;
-      SolverResult result = r;
-      result.status = SolverStatus::Converged;
-      result.error = lcpComputeError(problem, z, w);
-      result.solver = std::string("auto:") + step.name;
-      result.message = "tried " + tried;
-      if (options.verbosity >= 1) std::cerr << result.solver << ": " << result.message << '\n';
-      return result;
-    }
+  double startError = lcpComputeError(problem, z, w);
+  if (!std::isfinite(startError)) startError = std::numeric_limits<double>::infinity();
+  const auto describe = [](const std::string& name, const SolverResult& r, double err, bool ok) {
+    return name + ": " + (ok ? "converged" : toString(r.status)) + ", error " +
+           lcp_detail::fmt(err) + ", " + std::to_string(r.iterations) + " iterations" +
+           (ok || r.message.empty() ? "" : " (" + r.message + ")");
+  };
+  chain_detail::ChainSettings settings;
+  settings.tolerance = options.tolerance;
+  const chain_detail::ChainOutcome out = chain_detail::runSolverChain(
+      problem, chain, z, startError, w,
+      [&](const Eigen::VectorXd& x, Eigen::VectorXd& y) { return lcpComputeError(problem, x, y); },
+      describe, settings);
+  z = out.best;
+  if (out.converged) {
+    SolverResult result = out.last;
+    result.status = SolverStatus::Converged;
+    result.error = lcpComputeError(problem, z, w);
+    result.solver = "auto:" + out.lastName;
+    result.message = "tried " + out.tried;
+    if (options.verbosity >= 1) std::cerr << result.solver << ": " << result.message << '\n';
+    return result;
   }
-  z = best;
-  SolverResult result = bestResult;
+  SolverResult result = out.bestResult;
   result.solver = "auto";
   if (result.status == SolverStatus::Converged) result.status = SolverStatus::Failed;
-  result.message = "no solver of the chain converged; tried " + tried +
+  result.message = "no solver of the chain converged; tried " + out.tried +
                    "; returning the answer with the lowest error";
   lcp_detail::finish(problem, z, w, options, result, "iterations");
   return result;

@@ -24,54 +24,34 @@ SolverResult mlcpAuto(const MixedLinearComplementarityProblem& problem, Eigen::V
                       Eigen::VectorXd& w, const SolverOptions& options) {
   problem.validate();
   const Index m = problem.m();
-  const Eigen::VectorXd z0 = z;
-  Eigen::VectorXd zTry(z.size()), wTry(z.size()), zBest = z;
-  SolverResult best;
-  best.error = std::numeric_limits<double>::infinity();
-  std::string tried;
-  int iterations = 0;
 
-  struct Step {
-    const char* name;
-    SolverFn fn;
-    int maxIterations;
+  std::vector<chain_detail::ChainStep<MixedLinearComplementarityProblem>> chain;
+  const auto step = [&](const char* name, SolverFn fn, int maxIterations) {
+    chain.push_back(
+        mlcp_detail::autoStep<MixedLinearComplementarityProblem>(name, fn, maxIterations, options));
   };
-  std::vector<Step> chain;
   const int enumBudget =
       m < 31 ? std::max(options.maxIterations, 1 << static_cast<int>(m)) : options.maxIterations;
   const bool smallM = m <= std::min<Index>(kAutoEnumMax, options.enumerationMaxSize);
-  if (smallM) chain.push_back({"enum", &mlcpEnum, enumBudget});
-  chain.push_back({"newton-fb", &mlcpNewtonFb, std::min(options.maxIterations, kAutoNewtonMax)});
-  chain.push_back({"lemke", &mlcpLemke, options.maxIterations});
-  chain.push_back({"pgs", &mlcpPgs, options.maxIterations});
+  if (smallM) step("enum", &mlcpEnum, enumBudget);
+  step("newton-fb", &mlcpNewtonFb, std::min(options.maxIterations, kAutoNewtonMax));
+  step("lemke", &mlcpLemke, options.maxIterations);
+  step("pgs", &mlcpPgs, options.maxIterations);
   if (!smallM && m <= options.enumerationMaxSize) {
-    chain.push_back({"enum", &mlcpEnum, options.maxIterations});
+    step("enum", &mlcpEnum, options.maxIterations);
   }
 
-  for (const Step& step : chain) {
-    SolverOptions sub = options;
-    sub.solver = step.name;
-    sub.maxIterations = step.maxIterations;
-    zTry = z0;
-    SolverResult r = step.fn(problem, zTry, wTry, sub);
-    iterations += r.iterations;
-    // Independent check of the returned point.
-    const double err = mlcpComputeError(problem, zTry, wTry);
-    const bool ok = std::isfinite(err) && err <= options.tolerance;
-    tried += (tried.empty() ? "" : "; ") + std::string(step.name) + ": " +
-             (ok ? "converged" : std::string(toString(r.status))) + " (error " +
-             mlcp_detail::formatError(err) + (r.message.empty() ? "" : ", " + r.message) + ")";
-    if (std::isfinite(err) && err < best.error) {
-      best = r;
-      best.error = err;
-      zBest = zTry;
-    }
-    if (ok) break;
-  }
-  z = zBest;
+  Eigen::VectorXd wTry(z.size());
+  const chain_detail::ChainOutcome out = chain_detail::runSolverChain(
+      problem, chain, z, std::numeric_limits<double>::infinity(), wTry,
+      [&](const Eigen::VectorXd& x, Eigen::VectorXd& y) { return mlcpComputeError(problem, x, y); },
+      &mlcp_detail::describeAutoStep, mlcp_detail::autoChainSettings(options));
+  z = out.best;
+  const std::string& tried = out.tried;
+  const SolverResult& best = out.bestResult;
   SolverResult result;
   result.solver = "auto:" + (best.solver.empty() ? std::string("none") : best.solver);
-  result.iterations = iterations;
+  result.iterations = out.iterations;
   result.status = best.solver.empty() ? SolverStatus::Failed : best.status;
   result.message = "tried " + tried;
   SolverOptions quiet = options;

@@ -1,10 +1,14 @@
 #pragma once
 // Internal helpers shared by the MLCP and Relay solvers (not installed).
 
+#include "../core/SolverChain.hpp"
+
+#include <moreau/numerics/Matrix.hpp>
 #include <moreau/numerics/SolverOptions.hpp>
 #include <moreau/numerics/SolverResult.hpp>
 
 #include <Eigen/Dense>
+#include <Eigen/Sparse>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -63,6 +67,88 @@ void finishResult(SolverResult& result, Eigen::VectorXd& z, const SolverOptions&
     if (!result.message.empty()) std::cerr << " (" << result.message << ")";
     std::cerr << '\n';
   }
+}
+
+/// Projected Gauss–Seidel / SOR sweeps shared by the MLCP and Relay "pgs":
+/// row i is updated to project(i, z_i - omega * invDiag_i * (M z + q)_i) until
+/// errorOf(z) <= tolerance (checked first, then after each sweep), the sweep
+/// budget runs out (MaxIterations) or the iterates diverge (Failed). Sets
+/// result.status, iterations and message; result.solver labels the verbose output.
+template <class Project, class ErrorOf>
+void pgsSweeps(const Matrix& M, const Eigen::VectorXd& q, Eigen::VectorXd& z,
+               const Eigen::VectorXd& invDiag, double omega, const SolverOptions& options,
+               SolverResult& result, Project&& project, ErrorOf&& errorOf) {
+  using Index = Eigen::Index;
+  using RowMajorDense = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  using RowMajorSparse = Eigen::SparseMatrix<double, Eigen::RowMajor>;
+  const auto sweep = [&](auto&& rowDot) {
+    const Index n = z.size();
+    for (Index i = 0; i < n; ++i) {
+      const double wi = rowDot(i) + q[i];
+      const double zi = z[i] - omega * invDiag[i] * wi;
+      z[i] = project(i, zi);
+    }
+  };
+  result.status = SolverStatus::MaxIterations;
+  if (!(errorOf(z) > options.tolerance)) return;
+  RowMajorDense denseRows;
+  RowMajorSparse sparseRows;
+  const bool dense = M.isDense();
+  if (dense) {
+    denseRows = M.dense();
+  } else {
+    sparseRows = M.toSparse();
+  }
+  for (int k = 1; k <= options.maxIterations; ++k) {
+    if (dense) {
+      sweep([&](Index i) { return denseRows.row(i).dot(z); });
+    } else {
+      sweep([&](Index i) {
+        double s = 0.0;
+        for (RowMajorSparse::InnerIterator it(sparseRows, i); it; ++it) {
+          s += it.value() * z[it.col()];
+        }
+        return s;
+      });
+    }
+    result.iterations = k;
+    const double err = errorOf(z);
+    if (options.verbosity >= 2)
+      std::cerr << result.solver << ": sweep " << k << ", error " << err << '\n';
+    if (!std::isfinite(err)) {
+      result.status = SolverStatus::Failed;
+      result.message = "iterates diverged (non-finite values at sweep " + std::to_string(k) + ")";
+      break;
+    }
+    if (err <= options.tolerance) break;
+  }
+  if (result.status == SolverStatus::MaxIterations) {
+    result.message = "sweep budget of " + std::to_string(options.maxIterations) + " exhausted";
+  }
+}
+
+/// A step of the MLCP / Relay "auto" chains: every step starts from the
+/// caller's z with the caller's options, its own name and iteration budget.
+template <class Problem, class SolveFn>
+chain_detail::ChainStep<Problem> autoStep(const char* name, SolveFn solve, int maxIterations,
+                                          const SolverOptions& options) {
+  chain_detail::ChainStep<Problem> step{name, solve, options, chain_detail::StepStart::Initial};
+  step.options.solver = name;
+  step.options.maxIterations = maxIterations;
+  return step;
+}
+
+/// "tried" log entry of the MLCP / Relay "auto" chains: "name: status (error e[, message])".
+inline std::string describeAutoStep(const std::string& name, const SolverResult& r, double err,
+                                    bool ok) {
+  return name + ": " + (ok ? "converged" : std::string(toString(r.status))) + " (error " +
+         formatError(err) + (r.message.empty() ? "" : ", " + r.message) + ")";
+}
+
+inline chain_detail::ChainSettings autoChainSettings(const SolverOptions& options) {
+  chain_detail::ChainSettings settings;
+  settings.tolerance = options.tolerance;
+  return settings;
 }
 
 }  // namespace moreau::numerics::mlcp_detail

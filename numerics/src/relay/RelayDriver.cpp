@@ -11,52 +11,31 @@ namespace moreau::numerics {
 
 namespace {
 
-using SolverFn = SolverResult (*)(const RelayProblem&, Eigen::VectorXd&, Eigen::VectorXd&,
-                                  const SolverOptions&);
 constexpr int kAutoNewtonMax = 200;
 
 SolverResult relayAuto(const RelayProblem& problem, Eigen::VectorXd& z, Eigen::VectorXd& w,
                        const SolverOptions& options) {
   problem.validate();
-  const Eigen::VectorXd z0 = z;
-  Eigen::VectorXd zTry(z.size()), wTry(z.size()), zBest = z;
-  SolverResult best;
-  best.error = std::numeric_limits<double>::infinity();
-  std::string tried;
-  int iterations = 0;
-  struct Step {
-    const char* name;
-    SolverFn fn;
-    int maxIterations;
+  using mlcp_detail::autoStep;
+  const std::vector<chain_detail::ChainStep<RelayProblem>> chain = {
+      autoStep<RelayProblem>("newton", &relayNewton,
+                             std::min(options.maxIterations, kAutoNewtonMax), options),
+      autoStep<RelayProblem>("lemke", &relayLemke, options.maxIterations, options),
+      autoStep<RelayProblem>("pgs", &relayPgs, options.maxIterations, options),
   };
-  const Step chain[] = {
-      {"newton", &relayNewton, std::min(options.maxIterations, kAutoNewtonMax)},
-      {"lemke", &relayLemke, options.maxIterations},
-      {"pgs", &relayPgs, options.maxIterations},
-  };
-  for (const Step& step : chain) {
-    SolverOptions sub = options;
-    sub.solver = step.name;
-    sub.maxIterations = step.maxIterations;
-    zTry = z0;
-    SolverResult r = step.fn(problem, zTry, wTry, sub);
-    iterations += r.iterations;
-    const double err = relayComputeError(problem, zTry, wTry);  // independent check
-    const bool ok = std::isfinite(err) && err <= options.tolerance;
-    tried += (tried.empty() ? "" : "; ") + std::string(step.name) + ": " +
-             (ok ? "converged" : std::string(toString(r.status))) + " (error " +
-             mlcp_detail::formatError(err) + (r.message.empty() ? "" : ", " + r.message) + ")";
-    if (std::isfinite(err) && err < best.error) {
-      best = r;
-      best.error = err;
-      zBest = zTry;
-    }
-    if (ok) break;
-  }
-  z = zBest;
+  Eigen::VectorXd wTry(z.size());
+  const chain_detail::ChainOutcome out = chain_detail::runSolverChain(
+      problem, chain, z, std::numeric_limits<double>::infinity(), wTry,
+      [&](const Eigen::VectorXd& x, Eigen::VectorXd& y) {
+        return relayComputeError(problem, x, y);
+      },
+      &mlcp_detail::describeAutoStep, mlcp_detail::autoChainSettings(options));
+  z = out.best;
+  const std::string& tried = out.tried;
+  const SolverResult& best = out.bestResult;
   SolverResult result;
   result.solver = "auto:" + (best.solver.empty() ? std::string("none") : best.solver);
-  result.iterations = iterations;
+  result.iterations = out.iterations;
   result.status = best.solver.empty() ? SolverStatus::Failed : best.status;
   SolverOptions quiet = options;
   quiet.verbosity = 0;

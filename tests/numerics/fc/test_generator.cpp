@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
-#include <chrono>
 #include <set>
 #include <utility>
 
@@ -107,7 +106,7 @@ TEST(ProblemGenerator, IsDeterministicAndSeeded) {
   EXPECT_FALSE(a.problem.q() == c.problem.q());
 }
 
-TEST(ProblemGenerator, TargetContactCountsAndLargeProblemsAreFast) {
+TEST(ProblemGenerator, TargetContactCountsAndLargeProblemsAreSparse) {
   for (int d : {2, 3}) {
     mn::ProblemGeneratorOptions options;
     options.dimension = d;
@@ -117,12 +116,9 @@ TEST(ProblemGenerator, TargetContactCountsAndLargeProblemsAreFast) {
                   0.25 * static_cast<double>(target))
           << g.name;
     }
-    const auto start = std::chrono::steady_clock::now();
+    // Generation speed is measured by benchmarks/numerics (bench_fc), not asserted here.
     const auto big = mn::generatePileWithContacts(20000, options);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_NEAR(static_cast<double>(big.problem.numberOfContacts()), 20000.0, 3000.0) << big.name;
-    EXPECT_LT(seconds, 5.0) << big.name;
     // a few blocks per contact row (sparse), never a dense matrix
     const auto& W = big.problem.W().sparseBlock();
     EXPECT_LT(W.nonZeroBlocks(), 20 * W.blockRows());

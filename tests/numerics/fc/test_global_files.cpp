@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -50,13 +49,11 @@ TEST_P(GlobalFilesTest, NewtonFamilyAndProxReachTolerance) {
     o.solver = s;
     o.tolerance = 1e-8;
     Eigen::VectorXd r, u;
-    const auto t0 = std::chrono::steady_clock::now();
+    // Solve times (target: within 10 s per file) are measured by
+    // benchmarks/numerics (moreau_fc_table), not asserted in a test.
     const SolverResult res = solveFrictionContactGlobal(p, r, u, o);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     EXPECT_EQ(res.status, SolverStatus::Converged)
         << "error " << res.error << ", " << res.iterations << " iterations, " << res.message;
-    EXPECT_LT(seconds, 10.0);
     Eigen::VectorXd u2;
     EXPECT_EQ(fcComputeError(p, r, u2), res.error);
     if (res.converged()) {
