@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 #include <hdf5.h>
+#include <unistd.h>
 
 // fclib.h declares C functions without extern "C".
 extern "C" {
@@ -24,7 +25,9 @@ namespace mn = moreau::numerics;
 namespace {
 
 std::string tempPath(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / "moreau_fclib_tests";
+  // Per process: concurrent runs (other build trees, ctest -j) never share files.
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("moreau_fclib_tests_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }

@@ -6,7 +6,8 @@
 #include <moreau/numerics/io/NumericsMatrixFile.hpp>
 
 #include <gtest/gtest.h>
-#include <unistd.h>
+
+#include "TempFile.hpp"
 
 #include <cstring>
 #include <filesystem>
@@ -19,36 +20,7 @@ namespace mn = moreau::numerics;
 
 namespace {
 
-// ctest runs test cases in parallel processes: each case writes in its own folder
-// (process id + test name), so the file names themselves stay as the tests expect.
-fs::path uniquePath(const char* prefix, const std::string& name) {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::path(::testing::TempDir()) /
-                       ("moreau_" + std::to_string(::getpid()) + "_" +
-                        (info ? std::string(info->test_suite_name()) + "." + info->name() : ""));
-  fs::create_directories(dir);
-  return dir / (prefix + name);
-}
-
-// A temp file removed at the end of the test.
-class TempFile {
- public:
-  TempFile(const std::string& name, const std::string& content)
-      : path_(uniquePath("moreau_", name)) {
-    std::ofstream(path_) << content;
-  }
-  ~TempFile() {
-    std::error_code ec;
-    fs::remove(path_, ec);
-    fs::remove(path_.parent_path(), ec);  // only when empty
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  std::string str() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
+using moreau::numerics::test::TempFile;
 
 // The message of the DatFormatError thrown by reading `content`.
 std::string readError(const std::string& name, const std::string& content) {

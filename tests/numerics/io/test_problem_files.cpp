@@ -11,7 +11,8 @@
 #include <moreau/numerics/io/RelayFile.hpp>
 
 #include <gtest/gtest.h>
-#include <unistd.h>
+
+#include "TempFile.hpp"
 
 #include <cstdio>
 #include <cstring>
@@ -29,34 +30,10 @@ using Index = Eigen::Index;
 
 namespace {
 
-// ctest runs test cases in parallel processes: each case writes in its own folder
-// (process id + test name), so the file names themselves stay as the tests expect.
-fs::path uniquePath(const char* prefix, const std::string& name) {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::path(::testing::TempDir()) /
-                       ("moreau_" + std::to_string(::getpid()) + "_" +
-                        (info ? std::string(info->test_suite_name()) + "." + info->name() : ""));
-  fs::create_directories(dir);
-  return dir / (prefix + name);
-}
-
-class TempPath {
- public:
+// Files named moreau_pf_<name> (the messages checked below contain the name).
+struct TempPath : moreau::numerics::test::TempFile {
   explicit TempPath(const std::string& name, const std::string& content = "")
-      : path_(uniquePath("moreau_pf_", name)) {
-    std::ofstream(path_) << content;
-  }
-  ~TempPath() {
-    std::error_code ec;
-    fs::remove(path_, ec);
-    fs::remove(path_.parent_path(), ec);  // only when empty
-  }
-  TempPath(const TempPath&) = delete;
-  TempPath& operator=(const TempPath&) = delete;
-  std::string str() const { return path_.string(); }
-
- private:
-  fs::path path_;
+      : TempFile("pf_" + name, content) {}
 };
 
 bool bitwiseEqual(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
