@@ -14,7 +14,8 @@ namespace {
 using namespace moreau;
 
 // N independent balls dropped from staggered heights on the ground: N DS, N interactions.
-std::shared_ptr<TimeStepping> makeBalls(int n, double T, std::vector<std::shared_ptr<Interaction>>* out) {
+std::shared_ptr<TimeStepping> makeBalls(int n, double T,
+                                        std::vector<std::shared_ptr<Interaction>>* out) {
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
   Eigen::MatrixXd M = Eigen::MatrixXd::Identity(1, 1), H = M;
   for (int i = 0; i < n; ++i) {
@@ -45,8 +46,8 @@ void BM_BouncingBalls(benchmark::State& state) {
   }
   state.counters["steps"] = static_cast<double>(steps);
   state.counters["us_per_step"] = benchmark::Counter(
-      static_cast<double>(steps) * 1e-6, benchmark::Counter::kIsIterationInvariantRate |
-                                             benchmark::Counter::kInvert);
+      static_cast<double>(steps) * 1e-6,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_BouncingBalls)->Arg(1)->Arg(10)->Arg(50)->Unit(benchmark::kMillisecond);
 
@@ -61,8 +62,8 @@ void BM_CamFollower(benchmark::State& state) {
     K << 1430.8;
     C << 0.0;
     H << 1.0;
-    auto follower = std::make_shared<LagrangianLinearTIDS>(Eigen::VectorXd::Constant(1, 0.4),
-                                                           Eigen::VectorXd::Constant(1, 0.4), M, K, C);
+    auto follower = std::make_shared<LagrangianLinearTIDS>(
+        Eigen::VectorXd::Constant(1, 0.4), Eigen::VectorXd::Constant(1, 0.4), M, K, C);
     follower->setComputeFExtFunction([rpm](double t, Eigen::VectorXd& f) {
       namespace cam = examples::cam;
       f(0) = examples::camEquivalentForce(t, rpm, cam::kMass, cam::kFriction, cam::kSpring);
@@ -85,8 +86,8 @@ void BM_CamFollower(benchmark::State& state) {
   state.counters["steps"] = static_cast<double>(steps);
   state.counters["impacts"] = static_cast<double>(impacts);
   state.counters["us_per_step"] = benchmark::Counter(
-      static_cast<double>(steps) * 1e-6, benchmark::Counter::kIsIterationInvariantRate |
-                                             benchmark::Counter::kInvert);
+      static_cast<double>(steps) * 1e-6,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_CamFollower)->Unit(benchmark::kMillisecond);
 #endif

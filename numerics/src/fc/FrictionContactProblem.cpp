@@ -21,10 +21,9 @@ void FrictionContactProblem::validate() const {
   const Eigen::Index n = dimension_ * mu_.size();
   if (W_.rows() != n || W_.cols() != n)
     throw std::invalid_argument(who + ("W is " + std::to_string(W_.rows())) + "x" +
-                                std::to_string(W_.cols()) + ", must be " + std::to_string(n) +
-                                "x" + std::to_string(n) + " (dimension " +
-                                std::to_string(dimension_) + " x " + std::to_string(mu_.size()) +
-                                " contacts)");
+                                std::to_string(W_.cols()) + ", must be " + std::to_string(n) + "x" +
+                                std::to_string(n) + " (dimension " + std::to_string(dimension_) +
+                                " x " + std::to_string(mu_.size()) + " contacts)");
   if (q_.size() != n)
     throw std::invalid_argument(who + ("q has " + std::to_string(q_.size())) +
                                 " entries, must have " + std::to_string(n));
@@ -32,8 +31,8 @@ void FrictionContactProblem::validate() const {
   if (!q_.allFinite()) throw std::invalid_argument(std::string(who) + "q has a non-finite entry");
   for (Eigen::Index i = 0; i < mu_.size(); ++i)
     if (!std::isfinite(mu_[i]) || mu_[i] < 0.0)
-      throw std::invalid_argument(who + ("mu[" + std::to_string(i)) + "] = " +
-                                  std::to_string(mu_[i]) + ", must be finite and >= 0");
+      throw std::invalid_argument(who + ("mu[" + std::to_string(i)) +
+                                  "] = " + std::to_string(mu_[i]) + ", must be finite and >= 0");
 }
 
 }  // namespace moreau::numerics

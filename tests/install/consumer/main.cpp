@@ -8,17 +8,17 @@
 int main() {
   using namespace moreau;
   Eigen::MatrixXd M = Eigen::MatrixXd::Identity(1, 1);
-  auto ball = std::make_shared<LagrangianLinearTIDS>(Eigen::VectorXd::Ones(1),
-                                                     Eigen::VectorXd::Zero(1), M);
+  auto ball =
+      std::make_shared<LagrangianLinearTIDS>(Eigen::VectorXd::Ones(1), Eigen::VectorXd::Zero(1), M);
   ball->setFExtPtr(Eigen::VectorXd::Constant(1, -9.81));
   auto inter = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.9),
                                              std::make_shared<LagrangianLinearTIR>(M));
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
   nsds->insertDynamicalSystem(ball);
   nsds->link(inter, ball);
-  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.005),
-                                            std::make_shared<MoreauJeanOSI>(0.5),
-                                            std::make_shared<LCP>());
+  auto sim =
+      std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.005),
+                                     std::make_shared<MoreauJeanOSI>(0.5), std::make_shared<LCP>());
   while (sim->hasNextEvent()) {
     sim->computeOneStep();
     if (inter->lambda(1)(0) > 0) {

@@ -19,10 +19,10 @@ const char* toString(SolverStatus status);
 
 struct SolverResult {
   SolverStatus status = SolverStatus::Failed;
-  double error = 0.0;      ///< final error, Siconos measure (see docs/numerics/lcp.md)
-  int iterations = 0;      ///< iterations (pivots for Lemke, sweeps for PGS)
-  std::string solver;      ///< name of the solver that produced this result
-  std::string message;     ///< reason of a failure, empty otherwise
+  double error = 0.0;   ///< final error, Siconos measure (see docs/numerics/lcp.md)
+  int iterations = 0;   ///< iterations (pivots for Lemke, sweeps for PGS)
+  std::string solver;   ///< name of the solver that produced this result
+  std::string message;  ///< reason of a failure, empty otherwise
 
   bool converged() const { return status == SolverStatus::Converged; }
 };
