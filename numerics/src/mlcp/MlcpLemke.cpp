@@ -44,7 +44,9 @@ SolverResult mlcpLemke(const MixedLinearComplementarityProblem& problem, Eigen::
       mlcp_detail::finishResult(result, z, options, errorOf);
       return result;
     }
-    AinvC = lu.solve(C);
+    // No complementarity row: C has no column, and Eigen's triangular solve on an
+    // empty right-hand side binds a reference to its null data (UB).
+    if (m > 0) AinvC = lu.solve(C);
     Ainva = lu.solve(a);
   }
   Eigen::VectorXd v(m);
