@@ -50,6 +50,31 @@ void checkSum(const std::vector<Index>& sizes, Index expected, const char* what)
   }
 }
 
+// Shared prologue of y = α op(M) x + β y: size checks (x against op(M)'s columns,
+// y against its rows when β ≠ 0) and y ← β y. Returns false when α = 0 (done).
+struct Extent {
+  Eigen::Index size;
+  const char* noun;
+};
+bool beginProduct(const char* who, const Eigen::VectorXd& x, Eigen::VectorXd& y, Extent in,
+                  Extent out, double alpha, double beta) {
+  if (x.size() != in.size) {
+    throw std::invalid_argument(std::string(who) + ": x has " + std::to_string(x.size()) +
+                                " entries, matrix has " + std::to_string(in.size) + " " + in.noun);
+  }
+  if (beta != 0.0 && y.size() != out.size) {
+    throw std::invalid_argument(std::string(who) + ": y has " + std::to_string(y.size()) +
+                                " entries, matrix has " + std::to_string(out.size) + " " +
+                                out.noun);
+  }
+  if (beta == 0.0) {
+    y.setZero(out.size);
+  } else if (beta != 1.0) {
+    y *= beta;
+  }
+  return alpha != 0.0;
+}
+
 }  // namespace
 
 SparseBlockMatrix::SparseBlockMatrix(std::vector<Index> rowBlockSizes,
@@ -126,26 +151,15 @@ void SparseBlockMatrix::setZero() { std::fill(values_.begin(), values_.end(), 0.
 
 void SparseBlockMatrix::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& y, double alpha,
                                  double beta) const {
-  if (x.size() != cols()) {
-    throw std::invalid_argument("SparseBlockMatrix::multiply: x has " + std::to_string(x.size()) +
-                                " entries, matrix has " + std::to_string(cols()) + " columns");
-  }
-  if (beta != 0.0 && y.size() != rows()) {
-    throw std::invalid_argument("SparseBlockMatrix::multiply: y has " + std::to_string(y.size()) +
-                                " entries, matrix has " + std::to_string(rows()) + " rows");
-  }
   if (&x == &y) {
     Eigen::VectorXd tmp = y;
     multiply(x, tmp, alpha, beta);
     y.swap(tmp);
     return;
   }
-  if (beta == 0.0) {
-    y.setZero(rows());
-  } else if (beta != 1.0) {
-    y *= beta;
-  }
-  if (alpha == 0.0) return;
+  if (!beginProduct("SparseBlockMatrix::multiply", x, y, {cols(), "columns"}, {rows(), "rows"},
+                    alpha, beta))
+    return;
   const double* v = values_.data();
   for (Index i = 0; i < blockRows(); ++i) {
     const Index nr = rowBlockSizes_[u(i)];
@@ -167,28 +181,15 @@ void SparseBlockMatrix::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& y, d
 
 void SparseBlockMatrix::multiplyTransposed(const Eigen::VectorXd& x, Eigen::VectorXd& y,
                                            double alpha, double beta) const {
-  if (x.size() != rows()) {
-    throw std::invalid_argument("SparseBlockMatrix::multiplyTransposed: x has " +
-                                std::to_string(x.size()) + " entries, matrix has " +
-                                std::to_string(rows()) + " rows");
-  }
-  if (beta != 0.0 && y.size() != cols()) {
-    throw std::invalid_argument("SparseBlockMatrix::multiplyTransposed: y has " +
-                                std::to_string(y.size()) + " entries, matrix has " +
-                                std::to_string(cols()) + " columns");
-  }
   if (&x == &y) {
     Eigen::VectorXd tmp = y;
     multiplyTransposed(x, tmp, alpha, beta);
     y.swap(tmp);
     return;
   }
-  if (beta == 0.0) {
-    y.setZero(cols());
-  } else if (beta != 1.0) {
-    y *= beta;
-  }
-  if (alpha == 0.0) return;
+  if (!beginProduct("SparseBlockMatrix::multiplyTransposed", x, y, {rows(), "rows"},
+                    {cols(), "columns"}, alpha, beta))
+    return;
   for (Index i = 0; i < blockRows(); ++i) {
     const Index nr = rowBlockSizes_[u(i)];
     const Index r0 = rowOffsets_[u(i)];
