@@ -267,22 +267,8 @@ SolverResult lcpBlockGaussSeidel(const LinearComplementarityProblem& problem, Ei
     }
     result.iterations = k;
     const double estimate = std::sqrt(est2) / scale;
-    if (options.verbosity >= 2) {
-      std::cerr << "bgs: sweep " << k << ", error estimate " << estimate << '\n';
-    }
-    if (!std::isfinite(estimate)) {
-      result.status = SolverStatus::Failed;
-      result.message = "iterates diverged (non-finite values at sweep " + std::to_string(k) + ")";
+    if (lcp_detail::endOfSweep("bgs", k, estimate, threshold, problem, z, w, options, result))
       break;
-    }
-    if (estimate <= threshold) {
-      result.error = lcpComputeError(problem, z, w);
-      if (result.error <= options.tolerance) {
-        result.status = SolverStatus::Converged;
-        break;
-      }
-      threshold *= std::max(estimate / result.error, 1e-3);
-    }
   }
   if (result.status == SolverStatus::MaxIterations) {
     result.message = "sweep budget of " + std::to_string(options.maxIterations) + " exhausted";

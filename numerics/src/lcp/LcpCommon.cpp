@@ -1,5 +1,6 @@
 #include "LcpCommon.hpp"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <iostream>
@@ -57,6 +58,29 @@ std::string fmt(double value) {
 
 void sanitizeWarmStart(Eigen::VectorXd& z, Eigen::Index n) {
   if (z.size() != n || !z.allFinite()) z.setZero(n);
+}
+
+bool endOfSweep(const char* name, int sweep, double estimate, double& threshold,
+                const LinearComplementarityProblem& problem, const Eigen::VectorXd& z,
+                Eigen::VectorXd& w, const SolverOptions& options, SolverResult& result) {
+  if (options.verbosity >= 2) {
+    std::cerr << name << ": sweep " << sweep << ", error estimate " << estimate << '\n';
+  }
+  if (!std::isfinite(estimate)) {
+    result.status = SolverStatus::Failed;
+    result.message = "iterates diverged (non-finite values at sweep " + std::to_string(sweep) + ")";
+    return true;
+  }
+  if (estimate <= threshold) {
+    result.error = lcpComputeError(problem, z, w);
+    if (result.error <= options.tolerance) {
+      result.status = SolverStatus::Converged;
+      return true;
+    }
+    // The estimate was optimistic: tighten the threshold and keep sweeping.
+    threshold *= std::max(estimate / result.error, 1e-3);
+  }
+  return false;
 }
 
 }  // namespace moreau::numerics::lcp_detail

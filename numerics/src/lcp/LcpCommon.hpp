@@ -24,6 +24,15 @@ double errorScale(const Eigen::VectorXd& q);
 /// Short decimal form of a double (for messages).
 std::string fmt(double value);
 
+/// End of a sweep of a splitting method (pgs, bgs): traces the cheap error
+/// `estimate` at verbosity 2, fails on a non-finite estimate, and when the
+/// estimate passes `threshold` confirms with the exact Siconos error (written to
+/// result.error); an optimistic estimate tightens `threshold`. Returns true when
+/// the sweeps must stop (converged or diverged).
+bool endOfSweep(const char* name, int sweep, double estimate, double& threshold,
+                const LinearComplementarityProblem& problem, const Eigen::VectorXd& z,
+                Eigen::VectorXd& w, const SolverOptions& options, SolverResult& result);
+
 /// Makes z a finite vector of size n (reset to 0 otherwise).
 void sanitizeWarmStart(Eigen::VectorXd& z, Eigen::Index n);
 

@@ -98,23 +98,7 @@ SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, E
     }
     result.iterations = k;
     const double estimate = std::sqrt(est2) / scale;
-    if (options.verbosity >= 2) {
-      std::cerr << name << ": sweep " << k << ", error estimate " << estimate << '\n';
-    }
-    if (!std::isfinite(estimate)) {
-      result.status = SolverStatus::Failed;
-      result.message = "iterates diverged (non-finite values at sweep " + std::to_string(k) + ")";
-      break;
-    }
-    if (estimate <= threshold) {
-      result.error = lcpComputeError(problem, z, w);
-      if (result.error <= options.tolerance) {
-        result.status = SolverStatus::Converged;
-        break;
-      }
-      // The estimate was optimistic: tighten the threshold and keep sweeping.
-      threshold *= std::max(estimate / result.error, 1e-3);
-    }
+    if (lcp_detail::endOfSweep(name, k, estimate, threshold, problem, z, w, options, result)) break;
   }
   if (result.status == SolverStatus::MaxIterations) {
     result.message = "sweep budget of " + std::to_string(options.maxIterations) + " exhausted";
