@@ -1,6 +1,6 @@
 #pragma once
 // Shared by bench_fc.cpp and fc_table.cpp: the friction-contact problems of the
-// benchmarks (shared/data/fc3d and fc2d files, .dat or FCLIB .hdf5, and generated
+// benchmarks (tests/data/fc3d and fc2d files, .dat or FCLIB .hdf5, and generated
 // stacks and piles) and which solvers run on which size.
 
 #include <moreau/numerics/fc/FrictionContactProblem.hpp>
@@ -31,7 +31,7 @@ inline FrictionContactProblem loadFrictionContactFile(const std::string& path) {
   return readFrictionContactFile(path);
 }
 
-/// The files of shared/data/fc3d and fc2d (sorted), .dat and .hdf5.
+/// The files of tests/data/fc3d and fc2d (sorted), .dat and .hdf5.
 inline std::vector<std::filesystem::path> frictionContactDataFiles(const std::string& dataDir) {
   namespace fs = std::filesystem;
   std::vector<fs::path> files;

@@ -1,5 +1,5 @@
 // Friction-contact timings: every solver of frictionContactSolverNames over every
-// file of shared/data/fc3d and fc2d and over generated stacks and piles of 10,
+// file of tests/data/fc3d and fc2d and over generated stacks and piles of 10,
 // 100, 1000 and 10 000 contacts (the scalable solvers only on the large ones).
 // Counters: iterations, final error (Siconos measure), converged (tolerance 1e-8).
 // The summary table is printed by moreau_fc_table (fc_table.cpp).
@@ -51,7 +51,7 @@ void registerCase(const std::shared_ptr<const bench::FcCase>& fc) {
 }
 
 void registerAll() {
-  for (const auto& path : bench::frictionContactDataFiles(MOREAU_SHARED_DATA_DIR)) {
+  for (const auto& path : bench::frictionContactDataFiles(MOREAU_TEST_DATA_DIR)) {
     auto fc = std::make_shared<bench::FcCase>(
         bench::FcCase{path.parent_path().filename().string() + "/" + path.filename().string(),
                       bench::loadFrictionContactFile(path.string()), false});

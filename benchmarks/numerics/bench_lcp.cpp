@@ -1,5 +1,5 @@
 // LCP solver timings (Google Benchmark), see docs/numerics/lcp.md ("Benchmarks").
-//  - every shared/data/lcp/*.dat file with every solver that converges on it
+//  - every tests/data/lcp/*.dat file with every solver that converges on it
 //    ("lemke-ws": Lemke with a reused LcpWorkspace);
 //  - synthetic sparse mechanical problems: a chain of bodies with contacts
 //    (block tridiagonal SPD Delassus matrix, blocks 1x1 or 3x3) with 10 to
@@ -76,7 +76,7 @@ void registerOne(const std::string& name, const mn::LinearComplementarityProblem
 
 std::vector<std::string> dataFiles() {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(MOREAU_SHARED_DATA_DIR) / "lcp";
+  const fs::path dir = fs::path(MOREAU_TEST_DATA_DIR) / "lcp";
   std::vector<std::string> files;
   if (fs::is_directory(dir)) {
     for (const auto& e : fs::directory_iterator(dir)) {

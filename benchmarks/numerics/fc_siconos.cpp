@@ -1,5 +1,5 @@
 // moreau_fc_siconos: side-by-side of Debian's Siconos numerics (4.4, optional,
-// never a dependency of the library) on the shared friction-contact files, at
+// never a dependency of the library) on the friction-contact files of tests/data, at
 // tolerance 1e-8: Siconos's own error and iterations, plus Moreau's fcComputeError
 // of Siconos's reaction (the same measure), and the time. Each Siconos call runs
 // in a child process (the 4.4 fc2d driver aborts on sparse storage) with a time
@@ -96,7 +96,7 @@ bool runSiconos(const std::string& path, int solverId, int dimension, Eigen::Vec
 
 int main(int argc, char** argv) {
   const unsigned timeLimit = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 60u;
-  const std::string dataDir = argc > 2 ? argv[2] : MOREAU_SHARED_DATA_DIR;
+  const std::string dataDir = argc > 2 ? argv[2] : MOREAU_TEST_DATA_DIR;
   std::printf(
       "| problem | nc | Siconos solver | info | Siconos error | Moreau error of r | iterations | "
       "time (s) |\n|---|---|---|---|---|---|---|---|\n");

@@ -1,5 +1,5 @@
 // moreau_fc_table: one cold-started run of each friction-contact solver on each
-// file of shared/data/fc3d and fc2d (and, with --generated, on generated piles
+// file of tests/data/fc3d and fc2d (and, with --generated, on generated piles
 // and stacks of 10 … 10 000 contacts), at tolerance 1e-8; prints a Markdown table
 // (status, error, iterations, time) and the success rate of "auto" with its time
 // per file (target: every file within 10 s).
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   bool generated = false;
   bool files = true;
   std::vector<std::string> only;
-  std::string dataDir = MOREAU_SHARED_DATA_DIR;
+  std::string dataDir = MOREAU_TEST_DATA_DIR;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--auto-only") == 0) {
       autoOnly = true;

@@ -52,6 +52,6 @@ inline LinearComplementarityProblem randomSpdLcp(int n, unsigned seed) {
   return LinearComplementarityProblem(std::move(M), std::move(q));
 }
 
-inline std::string dataDir() { return MOREAU_SHARED_DATA_DIR; }
+inline std::string dataDir() { return MOREAU_TEST_DATA_DIR; }
 
 }  // namespace moreau::numerics::test

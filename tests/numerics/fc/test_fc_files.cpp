@@ -1,4 +1,4 @@
-// NSGS, 2D Lemke and "auto" on every shared/data/fc3d and fc2d file (fc-local).
+// NSGS, 2D Lemke and "auto" on every tests/data/fc3d and fc2d file (fc-local).
 
 #include "FcLocalTestUtils.hpp"
 #include "NumericsTestUtils.hpp"

@@ -115,7 +115,7 @@ TEST(FclibFile, SharedDataFilesRoundTripThroughFclib) {
   namespace fs = std::filesystem;
   int files = 0;
   for (const char* sub : {"fc3d", "fc2d"}) {
-    const fs::path dir = fs::path(MOREAU_SHARED_DATA_DIR) / sub;
+    const fs::path dir = fs::path(MOREAU_TEST_DATA_DIR) / sub;
     if (!fs::is_directory(dir)) continue;
     for (const auto& entry : fs::directory_iterator(dir)) {
       if (entry.path().extension() != ".dat") continue;

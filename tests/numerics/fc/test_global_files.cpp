@@ -21,7 +21,7 @@ namespace {
 std::vector<std::string> dataFiles() {
   std::vector<std::string> files;
   for (const char* sub : {"fc3d", "fc2d"}) {
-    const std::filesystem::path dir = std::filesystem::path(MOREAU_SHARED_DATA_DIR) / sub;
+    const std::filesystem::path dir = std::filesystem::path(MOREAU_TEST_DATA_DIR) / sub;
     if (!std::filesystem::is_directory(dir)) continue;
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
       if (e.path().extension() == ".dat") files.push_back(e.path().string());

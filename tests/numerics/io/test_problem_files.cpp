@@ -1,5 +1,5 @@
 // Problem files of every kind: matrix storages, round trips, malformed input,
-// kind detection, and every shared data file.
+// kind detection, and every file of tests/data.
 #include "NumericsTestUtils.hpp"
 
 #include <moreau/numerics/io/DatFile.hpp>
@@ -383,7 +383,7 @@ TEST(FrictionContactFile, Malformed) {
 }
 
 // ---------------------------------------------------------------------------
-// Kind detection and every shared data file
+// Kind detection and every file of tests/data
 
 TEST(ProblemFile, KindNames) {
   for (auto k : {mn::ProblemKind::Lcp, mn::ProblemKind::Mlcp, mn::ProblemKind::Relay,

@@ -1,4 +1,4 @@
-// Every LCP solver on every shared/data/lcp/*.dat file.
+// Every LCP solver on every tests/data/lcp/*.dat file.
 #include "NumericsTestUtils.hpp"
 
 #include <moreau/numerics/io/DatFile.hpp>

@@ -1,4 +1,4 @@
-// Every MLCP file of shared/data/mlcp with every solver: the expected outcome
+// Every MLCP file of tests/data/mlcp with every solver: the expected outcome
 // per (file, solver) is listed below; converged answers are checked
 // independently (isMlcpSolution), failures must be honest (finite, message).
 #include <moreau/numerics/io/MlcpFile.hpp>

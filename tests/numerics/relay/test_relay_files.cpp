@@ -1,4 +1,4 @@
-// Every Relay file of shared/data/relay with every solver: the expected outcome
+// Every Relay file of tests/data/relay with every solver: the expected outcome
 // per (file, solver) is listed below; converged answers are checked
 // independently (isRelaySolution), failures must be honest.
 #include <moreau/numerics/io/RelayFile.hpp>
