@@ -150,8 +150,8 @@ TEST(TimeStepping, SolverFailureThrowsOrContinues) {
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
     nsds->insertDynamicalSystem(ds);
     nsds->link(inter, ds);
-    lcp->numericsSolverOptions().maxIterations = 1;
-    lcp->numericsSolverOptions().tolerance = 1e-14;
+    lcp->setMaxIterations(1);
+    lcp->setTolerance(1e-14);
     return std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
                                           std::make_shared<MoreauJeanOSI>(), lcp);
   };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -42,7 +43,8 @@ double CommandLine::number(const std::string& name) const {
 std::string CommandLine::usage() const {
   std::ostringstream os;
   os << "Usage: " << program_ << " [options]\n" << description_ << "\n\nOptions:\n";
-  os << "  --output FILE   result file (default: " << output_ << ")\n";
+  os << "  --output FILE   result file (default: " << output_
+     << "; 'none': no result file, no row formatting)\n";
   for (const auto& n : numbers_) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%g", n.value);
@@ -118,11 +120,23 @@ void CommandLine::parse(int argc, const char* const* argv) {
 
 // ---- RowWriter -------------------------------------------------------------------------
 
+char* formatScientific(double value, char* out) {
+  // Same text as printf("%.15e"): std::to_chars with chars_format::scientific and a
+  // precision is specified as printf's %.*e in the "C" locale (both correctly rounded).
+  return std::to_chars(out, out + kScientificMaxChars, value, std::chars_format::scientific, 15)
+      .ptr;
+}
+
 RowWriter::RowWriter(const std::string& path, std::size_t columns)
-    : path_(path), file_(std::fopen(path.c_str(), "w")), columns_(columns) {
+    : path_(path), columns_(columns) {
+  const Stopwatch clock;
+  file_ = std::fopen(path.c_str(), "w");
   if (file_ == nullptr) {
     throw std::runtime_error("cannot open '" + path + "' for writing: " + std::strerror(errno));
   }
+  pending_.reserve(kBlockRows * columns_);
+  text_.resize(kBlockRows * (columns_ * (kScientificMaxChars + 1) + 1));
+  seconds_ += clock.seconds();
 }
 
 RowWriter::~RowWriter() {
@@ -143,19 +157,60 @@ void RowWriter::write(const double* values, std::size_t count) {
     throw std::logic_error("RowWriter: " + std::to_string(count) + " values for " +
                            std::to_string(columns_) + " columns in '" + path_ + "'");
   }
-  for (std::size_t j = 0; j < count; ++j) {
-    std::fprintf(file_, j == 0 ? "%.15e" : " %.15e", values[j]);
-  }
-  std::fputc('\n', file_);
+  pending_.insert(pending_.end(), values, values + count);
   ++rows_;
+  if (pending_.size() >= kBlockRows * columns_) flush();
+}
+
+void RowWriter::setRowCompletion(std::function<void(double* row)> complete) {
+  complete_ = std::move(complete);
+}
+
+void RowWriter::flush() {
+  if (pending_.empty() || file_ == nullptr) return;
+  const Stopwatch clock;
+  char* out = text_.data();
+  for (std::size_t first = 0; first < pending_.size(); first += columns_) {
+    double* row = pending_.data() + first;
+    if (complete_) complete_(row);
+    for (std::size_t j = 0; j < columns_; ++j) {
+      if (j > 0) *out++ = ' ';
+      out = formatScientific(row[j], out);
+    }
+    *out++ = '\n';
+  }
+  pending_.clear();
+  const auto size = static_cast<std::size_t>(out - text_.data());
+  const bool failed = std::fwrite(text_.data(), 1, size, file_) != size;
+  seconds_ += clock.seconds();
+  if (failed) throw std::runtime_error("error while writing '" + path_ + "'");
 }
 
 void RowWriter::close() {
   if (file_ == nullptr) return;
-  const bool bad = std::ferror(file_) != 0;
+  bool bad = false;
+  try {
+    flush();  // timed by itself
+  } catch (const std::runtime_error&) {
+    bad = true;
+  }
+  const Stopwatch clock;
+  bad = bad || std::ferror(file_) != 0;
   const bool closeFailed = std::fclose(file_) != 0;
   file_ = nullptr;
+  seconds_ += clock.seconds();
   if (bad || closeFailed) throw std::runtime_error("error while writing '" + path_ + "'");
+}
+
+void printSummary(const char* program, long steps, long impacts, double simulationSeconds,
+                  const RowWriter* writer) {
+  if (writer != nullptr) {
+    std::printf("%s: %ld steps, %ld impacts, simulation %.3f s, output %.3f s -> %s\n", program,
+                steps, impacts, simulationSeconds, writer->seconds(), writer->path().c_str());
+  } else {
+    std::printf("%s: %ld steps, %ld impacts, simulation %.3f s, output none\n", program, steps,
+                impacts, simulationSeconds);
+  }
 }
 
 // ---- ProgressBar -----------------------------------------------------------------------

@@ -67,6 +67,10 @@ Eigen::VectorXd& FirstOrderNonLinearDS::r(unsigned level) {
 
 void FirstOrderNonLinearDS::swapInMemory() { xMemory_ = x_; }
 
+void FirstOrderNonLinearDS::checkState() const {
+  detail::checkStateVector([this] { return description(); }, x_, n(), "x", "n");
+}
+
 // ---- f and ∇ₓf ----------------------------------------------------------
 
 void FirstOrderNonLinearDS::setComputeFFunction(FFunction f) {

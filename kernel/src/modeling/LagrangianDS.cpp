@@ -91,7 +91,7 @@ void LagrangianDS::initState(const Eigen::VectorXd& q0, const Eigen::VectorXd& v
 }
 
 void LagrangianDS::checkMass(const Eigen::MatrixXd& M, bool fromFunction,
-                             bool checkSingular) const {
+                             bool checkDefinite) const {
   const Eigen::Index n = ndof();
   // Built only on error (computeMass runs every step for a mass function).
   auto who = [&] {
@@ -113,13 +113,11 @@ void LagrangianDS::checkMass(const Eigen::MatrixXd& M, bool fromFunction,
        << ") is not symmetric (max |M - M^T| = " << asym << ")";
     throw ModelError(os.str());
   }
-  double ratio = 0;
-  if (checkSingular && detail::isSingular(M, &ratio)) {
-    std::ostringstream os;
-    os << who() << ": " << what << " (" << sizeOf(M)
-       << ") is singular (smallest LU pivot / largest entry = " << ratio << ")";
-    throw ModelError(os.str());
-  }
+  if (!checkDefinite) return;
+  const std::string defect = detail::positiveDefiniteDefect(M);
+  if (!defect.empty())
+    throw ModelError(who() + ": " + what + " (" + sizeOf(M) + ") is not positive definite: " +
+                     defect + " (a mass matrix must be symmetric positive definite)");
 }
 
 LagrangianDS::LagrangianDS(const Eigen::VectorXd& q0, const Eigen::VectorXd& v0,
@@ -165,6 +163,18 @@ Eigen::VectorXd& LagrangianDS::p(unsigned level) {
 void LagrangianDS::swapInMemory() {
   qMemory_ = q_;
   vMemory_ = v_;
+}
+
+void LagrangianDS::checkState() const {
+  const auto who = [this] { return description(); };
+  detail::checkStateVector(who, q_, ndof(), "q", "ndof");
+  detail::checkStateVector(who, v_, ndof(), "velocity", "ndof");
+}
+
+void LagrangianDS::validate() const {
+  checkState();
+  // A diagonal mass is checked positive at construction (and cannot change).
+  if (hasConstantMass() && !hasDiagonalMass()) checkMass(mass_, false, true);
 }
 
 // ---- mass -------------------------------------------------------------------

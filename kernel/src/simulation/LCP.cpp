@@ -4,23 +4,56 @@
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
+#include <utility>
 
 namespace moreau {
 
 LCP::LCP(const std::string& solver) {
-  const auto names = numerics::lcpSolverNames();
-  if (std::find(names.begin(), names.end(), solver) == names.end()) {
-    std::string list;
-    for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
-    throw ModelError("LCP: unknown solver '" + solver + "' (known: " + list + ")");
-  }
-  options_.solver = solver;
+  setSolver(solver);
   result_.status = numerics::SolverStatus::Converged;
-  result_.solver = solver;
+  result_.solver = options_.solver;
+}
+
+void LCP::setNumericsSolverOptions(const numerics::SolverOptions& options) {
+  numerics::SolverOptions checked = options;
+  const std::string name = numerics::normalizeSolverName(options.solver);
+  const auto names = numerics::lcpSolverNames();
+  if (std::find(names.begin(), names.end(), name) == names.end()) {
+    std::string list;
+    for (const auto& known : names) list += (list.empty() ? "" : ", ") + known;
+    throw ModelError("LCP: unknown solver '" + options.solver + "' (known: " + list + ")");
+  }
+  checked.solver = name;
+  try {
+    checked.validate();
+  } catch (const std::invalid_argument& e) {
+    throw ModelError(std::string("LCP: invalid numerics solver options: ") + e.what());
+  }
+  options_ = std::move(checked);
+}
+
+void LCP::setSolver(const std::string& solver) {
+  numerics::SolverOptions options = options_;
+  options.solver = solver;
+  setNumericsSolverOptions(options);
+}
+
+void LCP::setTolerance(double tolerance) {
+  numerics::SolverOptions options = options_;
+  options.tolerance = tolerance;
+  setNumericsSolverOptions(options);
+}
+
+void LCP::setMaxIterations(int maxIterations) {
+  numerics::SolverOptions options = options_;
+  options.maxIterations = maxIterations;
+  setNumericsSolverOptions(options);
 }
 
 void LCP::initialize(const Topology& topology) {

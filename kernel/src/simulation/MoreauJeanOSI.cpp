@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <sstream>
@@ -36,6 +37,10 @@ struct DSData {
   Eigen::PartialPivLU<Eigen::MatrixXd> lu;
   bool spd = true;
   Eigen::VectorXd vFree, fExtk, rhs, work;
+  // The state the integrator last set (initialize, updateState) or took
+  // (beginStep): a difference at the start of a step means a user write.
+  Eigen::VectorXd qSet, vSet;
+  bool written = false;  // written by the user before the current step
 
   // x <- M̂⁻¹ x without allocation.
   void solveInPlace(Eigen::VectorXd& x) {
@@ -74,6 +79,13 @@ struct InteractionData {
   Eigen::VectorXd hDot;         // ∂h/∂t(q*, t_{k+1}) for a rheonomous relation
   std::vector<DSBlock> blocks;  // one or two, in link order: H = G(q*) blocks
 };
+
+// Same size and the same bits (NaN compares equal to itself, −0 differs from
+// +0): detects any write, without tolerance.
+bool sameBits(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
+}
 
 }  // namespace
 
@@ -264,6 +276,9 @@ void MoreauJeanOSI::initialize(const NonSmoothDynamicalSystem& nsds, const TimeD
     s.fExtk = lds->fExt();
     for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
     lds->swapInMemory();
+    s.qSet = lds->q();
+    s.vSet = lds->velocity();
+    s.written = false;
   }
 
   d.interactions.clear();
@@ -271,6 +286,40 @@ void MoreauJeanOSI::initialize(const NonSmoothDynamicalSystem& nsds, const TimeD
   for (const auto& inter : nsds.interactions())
     d.initializeInteraction(d.interactions[inter->number()], inter, td.t0());
   d.topologyVersion = nsds.topologyVersion();
+}
+
+void MoreauJeanOSI::beginStep(std::size_t k) {
+  Impl& d = *impl_;
+  bool anyWritten = false;
+  for (DSData& s : d.ds) {
+    LagrangianDS& ds = *s.ds;
+    s.written = !sameBits(ds.q(), s.qSet) || !sameBits(ds.velocity(), s.vSet);
+    if (!s.written) continue;
+    try {
+      ds.checkState();
+    } catch (const ModelError& e) {
+      std::ostringstream os;
+      os << e.what() << " (state written before step " << k << ", t = " << d.td->time(k) << ")";
+      throw ModelError(os.str());
+    }
+    // The written state is the state at t_k.
+    ds.swapInMemory();
+    s.qSet = ds.q();
+    s.vSet = ds.velocity();
+    anyWritten = true;
+  }
+  if (d.nsds->topologyVersion() != d.topologyVersion) d.synchronize(d.td->time(k));
+  if (!anyWritten) return;
+  // Outputs y(0), y(1) at t_k of the interactions of a written system, and
+  // their memories (the index set uses y_k + (h/2) ẏ_k).
+  const double tk = d.td->time(k);
+  for (InteractionData& id : d.interactions) {
+    bool touched = false;
+    for (const DSBlock& b : id.blocks) touched = touched || d.ds[b.ds].written;
+    if (!touched) continue;
+    Impl::computeOutput(id, tk);
+    id.inter->swapInMemory();
+  }
 }
 
 void MoreauJeanOSI::computeFreeState(std::size_t k) {
@@ -370,6 +419,8 @@ void MoreauJeanOSI::updateState(std::size_t k) {
   for (DSData& s : d.ds) {
     LagrangianDS& ds = *s.ds;
     ds.q() = ds.qMemory() + h * th * ds.velocity() + h * (1.0 - th) * ds.velocityMemory();
+    s.qSet = ds.q();
+    s.vSet = ds.velocity();
   }
   const double tk1 = d.td->time(k + 1);
   for (InteractionData& id : d.interactions) Impl::computeOutput(id, tk1);

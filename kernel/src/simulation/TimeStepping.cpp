@@ -1,4 +1,5 @@
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
@@ -17,7 +18,15 @@ TimeStepping::TimeStepping(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
                            std::shared_ptr<TimeDiscretisation> td,
                            std::shared_ptr<OneStepIntegrator> osi,
                            std::shared_ptr<OneStepNSProblem> osnspb)
-    : nsds_(std::move(nsds)), td_(std::move(td)), osi_(std::move(osi)), osnspb_(std::move(osnspb)) {
+    : nsds_(std::move(nsds)),
+      td_(std::move(td)),
+      osi_(std::move(osi)),
+      osnspb_(std::move(osnspb)),
+#ifdef NDEBUG
+      stateChecks_(false) {
+#else
+      stateChecks_(true) {
+#endif
   if (!nsds_) throw ModelError("TimeStepping: the NonSmoothDynamicalSystem is null");
   if (!td_) throw ModelError("TimeStepping: the TimeDiscretisation is null");
   if (!osi_) throw ModelError("TimeStepping: the OneStepIntegrator is null");
@@ -36,6 +45,9 @@ void TimeStepping::initialize() {
   N_ = td_->numberOfSteps(nsds_->finalT());
   k_ = 0;
   stepComputed_ = false;
+  stepStarted_ = false;
+  initialized_ = false;
+  for (const auto& ds : nsds_->dynamicalSystems()) ds->validate();
   osi_->initialize(*nsds_, *td_);
   osnspb_->initialize(nsds_->topology());
   nsds_->topology().clearIndexSet(1);
@@ -63,6 +75,10 @@ void TimeStepping::computeFreeState() {
     throw SimulationError(os.str());
   }
   stepComputed_ = false;
+  if (!stepStarted_) {
+    osi_->beginStep(k_);
+    stepStarted_ = true;
+  }
   osi_->computeFreeState(k_);
 }
 
@@ -83,7 +99,21 @@ void TimeStepping::computeOneStepNSProblem() {
 void TimeStepping::update() {
   ensureInitialized();
   osi_->updateState(k_);
+  if (stateChecks_) checkComputedState();
   stepComputed_ = true;
+}
+
+void TimeStepping::checkComputedState() const {
+  for (const auto& ds : nsds_->dynamicalSystems()) {
+    try {
+      ds->checkState();
+    } catch (const ModelError& e) {
+      std::ostringstream os;
+      os << "TimeStepping: step " << k_ << " (t = " << nextTime()
+         << ") computed an invalid state: " << e.what();
+      throw SimulationError(os.str());
+    }
+  }
 }
 
 void TimeStepping::nextStep() {
@@ -95,6 +125,7 @@ void TimeStepping::nextStep() {
   osi_->swapInMemory();
   ++k_;
   stepComputed_ = false;
+  stepStarted_ = false;
 }
 
 void TimeStepping::run() {

@@ -1,3 +1,4 @@
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 #include <moreau/numerics/lcp/LinearComplementarityProblem.hpp>
 
@@ -119,6 +120,48 @@ TEST(SolveLcp, DispatchIsCaseInsensitiveAndValidatesOptions) {
   EXPECT_EQ(mn::solveLcp(p, z, w, o).solver, "lemke");
   o.tolerance = -1;
   EXPECT_THROW(mn::solveLcp(p, z, w, o), std::invalid_argument);
+}
+
+TEST(SolveLcp, NonFiniteDataIsAFailedSolveForEverySolver) {
+  // Data made non-finite in place after construction (as the kernel's
+  // assembly may do): every solver reached through the driver reports Failed,
+  // never Converged, and does not throw.
+  for (const std::string& name : mn::lcpSolverNames()) {
+    for (int which = 0; which < 3; ++which) {
+      mn::LinearComplementarityProblem p(Eigen::MatrixXd::Identity(3, 3),
+                                         Eigen::VectorXd::Constant(3, -1.0));
+      if (which == 0) p.q()[1] = std::numeric_limits<double>::quiet_NaN();
+      if (which == 1) p.q()[2] = -std::numeric_limits<double>::infinity();
+      if (which == 2) p.M().dense()(0, 1) = std::numeric_limits<double>::quiet_NaN();
+      Eigen::VectorXd z = Eigen::VectorXd::Constant(3, 5.0), w;
+      mn::SolverOptions o;
+      o.solver = name;
+      const mn::SolverResult r = mn::solveLcp(p, z, w, o);
+      EXPECT_EQ(r.status, mn::SolverStatus::Failed) << name << " case " << which;
+      EXPECT_FALSE(r.converged()) << name;
+      EXPECT_EQ(r.solver, name);
+      EXPECT_EQ(r.error, std::numeric_limits<double>::infinity()) << name;
+      EXPECT_NE(r.message.find("non-finite problem data"), std::string::npos) << r.message;
+      const char* detail = which == 0 ? "q[1] = nan" : which == 1 ? "q[2] = -inf" : "M has";
+      EXPECT_NE(r.message.find(detail), std::string::npos) << r.message;
+      EXPECT_EQ(z, Eigen::VectorXd::Zero(3)) << name;
+    }
+  }
+  // Sizes are still checked: a malformed problem throws.
+  mn::LinearComplementarityProblem bad(Eigen::MatrixXd::Identity(2, 2), Eigen::VectorXd::Zero(2));
+  bad.q() = Eigen::VectorXd::Constant(3, std::numeric_limits<double>::quiet_NaN());
+  Eigen::VectorXd z, w;
+  EXPECT_THROW(mn::solveLcp(bad, z, w, mn::SolverOptions()), std::invalid_argument);
+}
+
+TEST(SolverName, NormalizedToAsciiLowerCase) {
+  EXPECT_EQ(mn::normalizeSolverName("Lemke"), "lemke");
+  EXPECT_EQ(mn::normalizeSolverName("NEWTON-FB"), "newton-fb");
+  EXPECT_EQ(mn::normalizeSolverName("nsgs-SBM"), "nsgs-sbm");
+  EXPECT_EQ(mn::normalizeSolverName(""), "");
+  // Every registered name is already canonical, so dispatch and listings agree.
+  for (const std::string& name : mn::lcpSolverNames())
+    EXPECT_EQ(mn::normalizeSolverName(name), name);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -14,8 +15,9 @@ namespace moreau::examples {
 /// Exit code of an example when its command line is invalid.
 inline constexpr int kBadOptionExitCode = 2;
 
-/// Command line of an example: `--output FILE` plus named numeric options `--NAME VALUE`
-/// (also accepted as `--NAME=VALUE`), and `--help`.
+/// Command line of an example: `--output FILE` (or `--output none`: no result file and no
+/// row formatting at all, for benchmarking) plus named numeric options `--NAME VALUE` (also
+/// accepted as `--NAME=VALUE`), and `--help`.
 ///
 /// parse() prints a clear message and terminates the process with exit code 2
 /// (kBadOptionExitCode) on an unknown flag, a missing value, a value that is not a finite
@@ -35,6 +37,8 @@ class CommandLine {
   /// Value of a declared numeric option (default when not given on the command line).
   [[nodiscard]] double number(const std::string& name) const;
   [[nodiscard]] const std::string& output() const { return output_; }
+  /// False for `--output none` (a file named "none" is written with `--output ./none`).
+  [[nodiscard]] bool writesOutput() const { return output_ != "none"; }
   [[nodiscard]] std::string usage() const;
 
  private:
@@ -53,10 +57,24 @@ class CommandLine {
   std::vector<Number> numbers_;
 };
 
-/// Writes one row per call: values printed with "%.15e", separated by single spaces,
-/// terminated by '\n'. Throws std::runtime_error when the file cannot be opened or written.
+/// Longest text of formatScientific: "-1.234567890123456e-308".
+inline constexpr std::size_t kScientificMaxChars = 23;
+
+/// Writes value as printf("%.15e") does (same characters, including "nan", "-nan", "inf",
+/// "-inf", "-0.000000000000000e+00" and three-digit exponents) at out, without a
+/// terminating '\0', and returns the end. out must have room for kScientificMaxChars.
+/// Uses std::to_chars (exact, locale-independent, several times faster than printf).
+char* formatScientific(double value, char* out);
+
+/// Writes one row per call: values printed as "%.15e" (formatScientific), separated by
+/// single spaces, terminated by '\n'. write() only stores the values; they are formatted
+/// and written a block of rows at a time, so the cost of the output is measured apart
+/// (seconds()). Throws std::runtime_error when the file cannot be opened or written.
 class RowWriter {
  public:
+  /// Rows formatted and written at once.
+  static constexpr std::size_t kBlockRows = 1024;
+
   RowWriter(const std::string& path, std::size_t columns);
   ~RowWriter();
   RowWriter(const RowWriter&) = delete;
@@ -64,17 +82,38 @@ class RowWriter {
 
   void write(std::initializer_list<double> values);
   void write(const double* values, std::size_t count);
+  /// Function that fills derived columns of a row in place just before it is formatted
+  /// (e.g. quantities computed from t only for the output), so that their cost counts as
+  /// output time. Empty by default.
+  void setRowCompletion(std::function<void(double* row)> complete);
   /// Flush and close; throws std::runtime_error on a write error. Called by the destructor
   /// (which swallows errors) when not called explicitly.
   void close();
   [[nodiscard]] std::size_t rows() const { return rows_; }
+  /// Wall-clock seconds spent so far opening, completing, formatting, writing and closing
+  /// (write() itself only copies the values and is not counted).
+  [[nodiscard]] double seconds() const { return seconds_; }
+  [[nodiscard]] const std::string& path() const { return path_; }
 
  private:
+  void flush();
+
   std::string path_;
   std::FILE* file_ = nullptr;
   std::size_t columns_;
   std::size_t rows_ = 0;
+  double seconds_ = 0.0;
+  std::vector<double> pending_;  // values of the rows not formatted yet
+  std::vector<char> text_;       // text of one block
+  std::function<void(double* row)> complete_;
 };
+
+/// Prints the summary line of an example on stdout:
+///   "<program>: N steps, M impacts, simulation S s, output W s -> FILE"
+/// or, without result file (`--output none`), "..., simulation S s, output none".
+/// simulationSeconds excludes the writer's time.
+void printSummary(const char* program, long steps, long impacts, double simulationSeconds,
+                  const RowWriter* writer);
 
 /// A progress bar on stderr, drawn only when stderr is a terminal (isatty), so redirected
 /// runs and ctest logs stay clean.

@@ -58,6 +58,19 @@ class DynamicalSystem {
   /// accepted step (x_k, or q_k and v_k). Called by the integrators.
   virtual void swapInMemory() = 0;
 
+  /// Checks the current state (q and velocity of a Lagrangian system, x of a
+  /// first-order one): its size and that every entry is finite. Throws
+  /// ModelError naming this system, the component and the first bad index.
+  /// O(n), allocates only to report an error. Called by TimeStepping at
+  /// initialize, when the state was written between two steps, and after
+  /// each step when TimeStepping::stateChecks() is on.
+  virtual void checkState() const = 0;
+  /// Everything a run needs from this system: checkState(), and for a
+  /// Lagrangian system with a constant mass a symmetric positive definite
+  /// mass (one LDLTᵀ factorization). Throws ModelError naming this system and
+  /// the component. Called by TimeStepping::initialize.
+  virtual void validate() const { checkState(); }
+
  protected:
   DynamicalSystem() = default;
 

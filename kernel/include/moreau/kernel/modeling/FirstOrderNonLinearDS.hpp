@@ -61,6 +61,8 @@ class FirstOrderNonLinearDS : public DynamicalSystem {
   Eigen::VectorXd& r(unsigned level = 0);
   /// x_k <- x.
   void swapInMemory() override;
+  /// x: size n, finite (see DynamicalSystem::checkState).
+  void checkState() const override;
 
   // ---- vector field -----------------------------------------------------
   /// Replaces f (an empty function removes it). ModelError for a

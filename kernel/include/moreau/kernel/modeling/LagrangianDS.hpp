@@ -46,15 +46,15 @@ class LagrangianDS : public DynamicalSystem {
 
   /// Constant mass. Throws ModelError when q0, v0 and M disagree in size, when
   /// M is not square, not symmetric (relative tolerance 1e-12) or has a
-  /// non-finite entry, or when q0/v0 are not finite. A singular constant mass
-  /// is accepted here (M + hθC + h²θ²K may still be regular) and reported by
-  /// the integrator at initialize.
+  /// non-finite entry, or when q0/v0 are not finite. Positive definiteness is
+  /// checked by validate(), i.e. at TimeStepping::initialize: a singular,
+  /// negative or indefinite mass is a ModelError there.
   LagrangianDS(const Eigen::VectorXd& q0, const Eigen::VectorXd& v0, const Eigen::MatrixXd& M);
   /// Identity mass.
   LagrangianDS(const Eigen::VectorXd& q0, const Eigen::VectorXd& v0);
   /// State-dependent mass M(q, z), first evaluated by computeMass (mass() is
   /// the identity before). Size, finiteness and symmetry are checked at every
-  /// computeMass, singularity at the first one.
+  /// computeMass, positive definiteness at the first one.
   LagrangianDS(const Eigen::VectorXd& q0, const Eigen::VectorXd& v0, MassFunction M);
   /// Mass plug-in "library:symbol", Siconos signature
   /// Mass(unsigned sizeOfq, const double* q, double* mass, unsigned sizeZ, double* z).
@@ -85,6 +85,12 @@ class LagrangianDS : public DynamicalSystem {
   const Eigen::VectorXd& velocityMemory() const { return vMemory_; }
   /// q_k <- q, v_k <- v (called by the integrator; not for users).
   void swapInMemory() override;
+  /// q and velocity: size ndof, finite (see DynamicalSystem::checkState).
+  void checkState() const override;
+  /// checkState(), and a constant mass must be symmetric positive definite
+  /// (ModelError "... the mass matrix (nxn) is not positive definite: ...").
+  /// A mass function is checked at its first evaluation instead.
+  void validate() const override;
 
   // ---- mass -------------------------------------------------------------
   /// Current mass matrix (ndof×ndof). For LagrangianLinearDiagonalDS the dense
@@ -98,8 +104,9 @@ class LagrangianDS : public DynamicalSystem {
   void setComputeMassFunction(MassFunction M);
   void setComputeMassFunction(const std::string& plugin);
   /// Evaluates M(q, z) into mass() (no-op when constant). ModelError when the
-  /// function resizes M, returns a non-finite or non-symmetric matrix, or a
-  /// singular one at its first evaluation.
+  /// function resizes M, returns a non-finite or non-symmetric matrix, or one
+  /// that is not positive definite (singular, negative, indefinite) at its
+  /// first evaluation.
   void computeMass() { computeMass(q_); }
   void computeMass(const Eigen::VectorXd& q);
 
@@ -219,7 +226,7 @@ class LagrangianDS : public DynamicalSystem {
 
  private:
   void initState(const Eigen::VectorXd& q0, const Eigen::VectorXd& v0);
-  void checkMass(const Eigen::MatrixXd& M, bool fromFunction, bool checkSingular) const;
+  void checkMass(const Eigen::MatrixXd& M, bool fromFunction, bool checkDefinite) const;
   Eigen::VectorXd q0_, v0_, q_, v_, qMemory_, vMemory_, vFree_;
   mutable Eigen::MatrixXd mass_;
   mutable bool denseMassBuilt_ = true;

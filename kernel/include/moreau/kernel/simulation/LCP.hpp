@@ -18,13 +18,25 @@ namespace moreau {
 
 class LCP : public OneStepNSProblem {
  public:
-  /// solver: a name accepted by numerics::solveLcp ("lemke", "pgs").
+  /// solver: a name accepted by numerics::solveLcp ("lemke", "pgs", ...,
+  /// numerics::lcpSolverNames()), case-insensitive; stored in its canonical
+  /// lower-case form. ModelError for an unknown name.
   explicit LCP(const std::string& solver = "lemke");
 
   const char* typeName() const override { return "LCP"; }
 
-  numerics::SolverOptions& numericsSolverOptions() { return options_; }
+  /// The options passed to numerics::solveLcp (always valid).
   const numerics::SolverOptions& numericsSolverOptions() const { return options_; }
+  /// Replaces all the options. Validated here: ModelError naming the LCP and
+  /// the option (numerics::SolverOptions::validate, or an unknown solver
+  /// name); the options are unchanged when it throws.
+  void setNumericsSolverOptions(const numerics::SolverOptions& options);
+  /// Solver name (case-insensitive; ModelError for an unknown one).
+  void setSolver(const std::string& solver);
+  /// Stopping tolerance, finite and > 0 (ModelError otherwise).
+  void setTolerance(double tolerance);
+  /// Iteration budget, >= 1 (ModelError otherwise).
+  void setMaxIterations(int maxIterations);
   /// Result of the last solve (Converged with 0 iterations when the active
   /// set was empty).
   const numerics::SolverResult& lastResult() const { return result_; }

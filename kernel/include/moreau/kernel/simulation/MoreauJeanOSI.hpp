@@ -33,6 +33,7 @@ class MoreauJeanOSI : public OneStepIntegrator {
   /// N on a LagrangianDS) is a ModelError naming the system and what is
   /// unsupported. Evaluates F_ext(t0), y(0) = Hq + b and y(1) = Hv at t0.
   void initialize(const NonSmoothDynamicalSystem& nsds, const TimeDiscretisation& td) override;
+  void beginStep(std::size_t k) override;
   void computeFreeState(std::size_t k) override;
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level) const override;
   void computeFreeOutput(const Interaction& inter, Eigen::Ref<Eigen::VectorXd> q) const override;

@@ -1,7 +1,7 @@
 #pragma once
 // Abstract one-step integrator (Siconos OneStepIntegrator, dev-notes §1.6).
 // The simulation drives it through one step:
-//   computeFreeState → (index sets via addInteractionInIndexSet) →
+//   beginStep → computeFreeState → (index sets via addInteractionInIndexSet) →
 //   OSNSP assembly via computeFreeOutput / addInteractionBlock → updateState
 // and nextStep → swapInMemory.
 
@@ -27,6 +27,14 @@ class OneStepIntegrator {
   /// state at t0); ModelError on an unsupported or ill-posed model. The
   /// integrator keeps references to nsds and td until the next initialize.
   virtual void initialize(const NonSmoothDynamicalSystem& nsds, const TimeDiscretisation& td) = 0;
+  /// Start of step k, before its first computeFreeState (not before a
+  /// recomputation of the same step): the state each system holds now is the
+  /// state at t_k. A state written by the user since the integrator last set
+  /// it (after initialize, or after the previous step's updateState) replaces
+  /// the memories, and the outputs y of the interactions of that system are
+  /// recomputed from it at t_k (memories included). ModelError naming the
+  /// system when the written state has a wrong size or a non-finite entry.
+  virtual void beginStep(std::size_t k) = 0;
   /// Free state of every system over [t_k, t_{k+1}] (step k).
   virtual void computeFreeState(std::size_t k) = 0;
   /// True when inter must enter index set `level` for the coming step.

@@ -8,7 +8,12 @@ namespace moreau {
 
 class TimeDiscretisation {
  public:
-  /// Throws ModelError when t0 is not finite or h is not finite or h <= 0.
+  /// Largest number of steps: 2^53, so that k and t0 + k h are exact in k.
+  static constexpr double kMaxSteps = 9007199254740992.0;
+
+  /// Throws ModelError when t0 is not finite or h is not finite or h <= 0, or
+  /// when t0 + h == t0 in floating point (h below the spacing of the doubles
+  /// near t0: time would never advance).
   TimeDiscretisation(double t0, double h);
 
   double h() const { return h_; }
@@ -16,7 +21,10 @@ class TimeDiscretisation {
   /// t0 + k h.
   double time(std::size_t k) const { return t0_ + static_cast<double>(k) * h_; }
   /// Number of steps to reach T from t0: (T - t0)/h rounded to the nearest
-  /// integer when it is within 1e-10 (relative) of it, rounded up otherwise.
+  /// integer when it is within 1e-10 (relative) of it, rounded up otherwise;
+  /// 0 when T <= t0. Throws ModelError naming t0, T and h when that number
+  /// exceeds kMaxSteps (e.g. h = 1e-300, T = 10) or when h is below the
+  /// spacing of the doubles near the end of the grid (consecutive times equal).
   std::size_t numberOfSteps(double T) const;
 
  private:

@@ -26,19 +26,26 @@ class TimeStepping {
   TimeStepping& operator=(const TimeStepping&) = delete;
 
   /// Prepares the run from the current state of the systems (their q() and
-  /// velocity(), q0/v0 unless changed): integrator (M̂ factorizations),
-  /// outputs at t0, OSNSP storage; sets k = 0. Called by the first
-  /// computeOneStep() when not called before; calling it again restarts.
+  /// velocity(), q0/v0 unless changed): checks every system
+  /// (DynamicalSystem::validate: state of the right size and finite, mass
+  /// symmetric positive definite; ModelError naming the system and the
+  /// component), integrator (M̂ factorizations), outputs at t0, OSNSP
+  /// storage; sets k = 0. Called by the first computeOneStep() when not
+  /// called before; calling it again restarts.
   void initialize();
   bool isInitialized() const { return initialized_; }
 
   /// k < numberOfSteps().
   bool hasNextEvent() const { return k_ < N_; }
   /// Computes the state at t_{k+1} (may be called again before nextStep():
-  /// it recomputes from the same memories). Throws SimulationError when
-  /// there is no next event or the OSNSP solver fails (see
-  /// LCP::setThrowOnFailure), ModelError when a user force function
-  /// misbehaves.
+  /// it recomputes from the same memories). A state written into the systems
+  /// (ds->q(), ds->velocity()) since the last step or initialize is the
+  /// state at t_k: the step starts from it, with the interaction outputs
+  /// recomputed from it (OneStepIntegrator::beginStep). Throws
+  /// SimulationError when there is no next event, the OSNSP solver fails
+  /// (see LCP::setThrowOnFailure) or, with stateChecks(), the computed state
+  /// is not finite; ModelError when a user force function misbehaves or a
+  /// written state is invalid.
   void computeOneStep();
   /// Accepts the step: memories <- current values, k <- k + 1. Throws
   /// SimulationError when computeOneStep() was not called for this step.
@@ -46,7 +53,15 @@ class TimeStepping {
   /// Runs the remaining steps (computeOneStep + nextStep).
   void run();
 
-  /// The four stages of computeOneStep(), for users who drive them.
+  /// Checks of the computed state after each step (update(): every
+  /// system's checkState(), O(n), a SimulationError naming the system, the
+  /// component, the step and the time on a non-finite value). On by default
+  /// in debug builds of the kernel (NDEBUG not defined), off otherwise.
+  void setStateChecks(bool enabled) { stateChecks_ = enabled; }
+  bool stateChecks() const { return stateChecks_; }
+
+  /// The four stages of computeOneStep(), for users who drive them. The
+  /// first computeFreeState() of a step calls OneStepIntegrator::beginStep.
   void computeFreeState();
   void updateIndexSets();
   void computeOneStepNSProblem();
@@ -58,7 +73,9 @@ class TimeStepping {
   double nextTime() const;
   std::size_t currentStep() const { return k_; }
   /// N: (T − t0)/h rounded to the nearest integer when within 1e-10
-  /// (relative), rounded up otherwise.
+  /// (relative), rounded up otherwise (TimeDiscretisation::numberOfSteps:
+  /// the constructor throws ModelError when N is not representable or h is
+  /// below the floating-point resolution of the times).
   std::size_t numberOfSteps() const { return N_; }
 
   const std::shared_ptr<NonSmoothDynamicalSystem>& nonSmoothDynamicalSystem() const {
@@ -70,6 +87,7 @@ class TimeStepping {
 
  private:
   void ensureInitialized();
+  void checkComputedState() const;
 
   std::shared_ptr<NonSmoothDynamicalSystem> nsds_;
   std::shared_ptr<TimeDiscretisation> td_;
@@ -79,6 +97,8 @@ class TimeStepping {
   std::size_t N_ = 0;
   bool initialized_ = false;
   bool stepComputed_ = false;
+  bool stepStarted_ = false;  // beginStep done for step k_
+  bool stateChecks_;
 };
 
 }  // namespace moreau

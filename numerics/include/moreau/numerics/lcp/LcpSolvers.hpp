@@ -74,9 +74,12 @@ SolverResult lcpMurty(const LinearComplementarityProblem& problem, Eigen::Vector
 SolverResult lcpAuto(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                      Eigen::VectorXd& w, const SolverOptions& options = {});
 
-/// Driver: dispatches on options.solver (case-insensitive). z of the wrong size
-/// is reset to 0. Throws std::invalid_argument for an unknown solver name
-/// (the message lists lcpSolverNames()).
+/// Driver: dispatches on options.solver (case-insensitive, see
+/// normalizeSolverName). z of the wrong size is reset to 0. A NaN or infinite
+/// entry in M or q (e.g. written in place after construction) is a failed
+/// solve: status Failed, error +inf, message "non-finite problem data (...)",
+/// z = 0, w = q. Throws std::invalid_argument for an unknown solver name (the
+/// message lists lcpSolverNames()), invalid options or mismatched sizes.
 SolverResult solveLcp(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                       Eigen::VectorXd& w, const SolverOptions& options = {});
 
