@@ -140,7 +140,7 @@ TEST(Assembly, InactiveInteractionIsLeftOut) {
   sim.computeOneStep();
   EXPECT_EQ(lcp->size(), 1);
   ASSERT_EQ(nsds->topology().indexSet(1).size(), 1u);
-  EXPECT_EQ(nsds->topology().indexSet(1)[0], near);
+  EXPECT_EQ(nsds->topology().interaction(nsds->topology().indexSet(1)[0]), near);
   EXPECT_EQ(far->lambda(1)(0), 0.0);
   // M = H M⁻¹ Hᵀ = 2, q = H v_free = −0.01 → λ = 0.005.
   EXPECT_NEAR(near->lambda(1)(0), 0.005, 1e-14);

@@ -57,7 +57,7 @@ TEST(RelationAssembly, FirstOrderThreeSystemsTwoInteractions) {
 
   // Block rules over index set 0, with the linked-interaction map.
   const Topology& topo = nsds->topology();
-  const auto& all = topo.indexSet(0);
+  const auto& all = topo.interactions();
   std::vector<Eigen::Index> offset(all.size());
   Eigen::Index M = 0;
   for (const auto& inter : all) {

@@ -1,6 +1,6 @@
-// Topology updates under insertion and removal of interactions (graphs,
-// linked-interaction lists, index sets, numbering, version counter) and a
-// simulation whose interactions are added or removed between steps.
+// Topology updates under insertion and removal of interactions (DS graph,
+// per-system lists, index sets, stable ids and slot reuse, version counters)
+// and a simulation whose interactions are added or removed between steps.
 #include "KernelTestUtils.hpp"
 
 #include <moreau/Moreau.hpp>
@@ -21,7 +21,7 @@ std::shared_ptr<Interaction> makeInter(Eigen::Index rows, Eigen::Index cols) {
 }
 }  // namespace
 
-TEST(TopologyDynamic, RemovalUpdatesGraphsListsIndexSetsAndNumbers) {
+TEST(TopologyDynamic, RemovalKeepsIdsAndUpdatesListsAndIndexSets) {
   NonSmoothDynamicalSystem nsds(0, 1);
   auto d1 = makeDS(2), d2 = makeDS(1), d3 = makeDS(3), lonely = makeDS(1);
   for (auto& d : {d1, d2, d3, lonely}) nsds.insertDynamicalSystem(d);
@@ -33,59 +33,82 @@ TEST(TopologyDynamic, RemovalUpdatesGraphsListsIndexSetsAndNumbers) {
   nsds.link(other, lonely);
   EXPECT_EQ(nsds.topologyVersion(), v0 + 4);
   Topology& topo = nsds.topology();
-  topo.addToIndexSet(1, th);
-  topo.addToIndexSet(1, other);
+  EXPECT_EQ(topo.linkVersion(th->number()), v0 + 2);
+  topo.addToIndexSet(1, th->number());
+  topo.addToIndexSet(1, other->number());
+  topo.addToIndexSet(2, th->number());
 
   nsds.removeInteraction(th);
   EXPECT_EQ(nsds.topologyVersion(), v0 + 5);
   EXPECT_FALSE(th->isLinked());
   EXPECT_FALSE(topo.hasInteraction(*th));
+  EXPECT_FALSE(topo.isLinked(1));
   EXPECT_EQ(topo.numberOfInteractions(), 3u);
+  EXPECT_EQ(topo.interactionCapacity(), 4u);  // the slot stays, free
   EXPECT_EQ(topo.numberOfDSGraphEdges(), 3u);
-  EXPECT_EQ(topo.numberOfInteractionGraphEdges(), 1u);  // mu–wall via d1 only
-  // Numbers = positions in index set 0 (link order kept).
-  ASSERT_EQ(topo.indexSet(0).size(), 3u);
-  EXPECT_EQ(topo.indexSet(0)[0], mu);
-  EXPECT_EQ(topo.indexSet(0)[1], wall);
-  EXPECT_EQ(topo.indexSet(0)[2], other);
+  // The other ids do not change.
   EXPECT_EQ(mu->number(), 0u);
-  EXPECT_EQ(wall->number(), 1u);
-  EXPECT_EQ(other->number(), 2u);
+  EXPECT_EQ(wall->number(), 2u);
+  EXPECT_EQ(other->number(), 3u);
+  // Index set 0: the last member (other, id 3) took th's position.
+  ASSERT_EQ(topo.indexSet(0).size(), 3u);
+  EXPECT_EQ(topo.indexSet(0)[0], 0u);
+  EXPECT_EQ(topo.indexSet(0)[1], 3u);
+  EXPECT_EQ(topo.indexSet(0)[2], 2u);
+  EXPECT_EQ(nsds.interactions(), (std::vector<std::shared_ptr<Interaction>>{mu, other, wall}));
   ASSERT_EQ(topo.indexSet(1).size(), 1u);
-  EXPECT_EQ(topo.indexSet(1)[0], other);
-  const auto& lmu = topo.linkedInteractions(*mu);
+  EXPECT_EQ(topo.indexSet(1)[0], 3u);
+  EXPECT_TRUE(topo.indexSet(2).empty());
+  const auto lmu = topo.linkedInteractions(*mu);
   ASSERT_EQ(lmu.size(), 1u);
   EXPECT_EQ(lmu[0].interaction, wall);
   EXPECT_EQ(lmu[0].commonDS, d1);
-  EXPECT_EQ(topo.interactionsOf(*d3).size(), 1u);
-  EXPECT_TRUE(topo.interactionsOf(*d2).empty());
+  EXPECT_EQ(topo.interactionIdsOf(*d3), (std::vector<unsigned>{0}));
+  EXPECT_TRUE(topo.interactionIdsOf(*d2).empty());
   EXPECT_THROW(topo.linkedInteractions(*th), std::out_of_range);
+  EXPECT_THROW(topo.interaction(1), std::out_of_range);
 
-  // Linked again: a new number at the end, links rebuilt.
+  // Linked again: the freed slot is reused, with a new link version.
+  EXPECT_EQ(topo.nextInteractionId(), 1u);
   nsds.link(th, d2, d3);
-  EXPECT_EQ(th->number(), 3u);
-  EXPECT_EQ(topo.numberOfInteractionGraphEdges(), 2u);
-  ASSERT_EQ(topo.linkedInteractions(*mu).size(), 2u);
-  EXPECT_EQ(topo.linkedInteractions(*mu)[1].interaction, th);  // link order
+  EXPECT_EQ(th->number(), 1u);
+  EXPECT_EQ(topo.linkVersion(1), v0 + 6);
+  EXPECT_EQ(topo.interactionCapacity(), 4u);
+  EXPECT_EQ(topo.indexSet(0)[3], 1u);  // appended
+  const auto lmu2 = topo.linkedInteractions(*mu);
+  ASSERT_EQ(lmu2.size(), 2u);
+  EXPECT_EQ(lmu2[1].interaction, th);
+  EXPECT_EQ(lmu2[1].commonDS, d3);
   ASSERT_EQ(topo.linkedInteractions(*th).size(), 1u);
   EXPECT_EQ(topo.linkedInteractions(*th)[0].commonDS, d3);
+  // No free slot: a new one.
+  auto fresh = makeInter(1, 1);
+  nsds.link(fresh, d2);
+  EXPECT_EQ(fresh->number(), 4u);
+  EXPECT_EQ(topo.interactionCapacity(), 5u);
+  EXPECT_EQ(topo.interactionIdsOf(*d2), (std::vector<unsigned>{1, 4}));
 
   // Removing the self-loop of a single-system interaction.
   nsds.removeInteraction(wall);
-  EXPECT_EQ(topo.numberOfDSGraphEdges(), 3u);
-  EXPECT_EQ(topo.numberOfInteractionGraphEdges(), 1u);
-  EXPECT_TRUE(topo.interactionsOf(*d1).size() == 1u);
-  EXPECT_EQ(th->number(), 2u);
-  EXPECT_EQ(other->number(), 1u);
+  EXPECT_EQ(topo.numberOfDSGraphEdges(), 4u);
+  EXPECT_EQ(topo.interactionIdsOf(*d1), (std::vector<unsigned>{0}));
+  EXPECT_EQ(th->number(), 1u);
+  EXPECT_EQ(other->number(), 3u);
 
   EXPECT_THROW_WITH(nsds.removeInteraction(wall), ModelError, "not in this");
   EXPECT_THROW_WITH(nsds.removeInteraction(nullptr), ModelError, "null");
-  // Remove everything.
-  for (auto& i : {mu, th, other}) nsds.removeInteraction(i);
+  // Remove everything: slots freed in this order are reused last-in first-out.
+  for (auto& i : {mu, th, other, fresh}) nsds.removeInteraction(i);
   EXPECT_EQ(topo.numberOfInteractions(), 0u);
+  EXPECT_EQ(topo.interactionCapacity(), 5u);
   EXPECT_EQ(topo.numberOfDSGraphEdges(), 0u);
-  EXPECT_EQ(topo.numberOfInteractionGraphEdges(), 0u);
   EXPECT_TRUE(topo.indexSet(0).empty());
+  EXPECT_TRUE(nsds.interactions().empty());
+  for (unsigned expected : {4u, 3u, 1u, 0u, 2u, 5u}) {
+    auto i = makeInter(1, 1);
+    nsds.link(i, lonely);
+    EXPECT_EQ(i->number(), expected);
+  }
 }
 
 TEST(TopologyDynamic, RemovingOneOfTwoParallelInteractions) {
@@ -97,12 +120,14 @@ TEST(TopologyDynamic, RemovingOneOfTwoParallelInteractions) {
   nsds.link(i1, a, b);
   nsds.link(i2, a, b);
   nsds.link(i3, b);
-  EXPECT_EQ(nsds.topology().numberOfInteractionGraphEdges(), 4u);  // i1–i2 ×2, i1–i3, i2–i3
+  EXPECT_EQ(nsds.topology().linkedInteractions(*i1).size(), 3u);  // i2 via a and b, i3 via b
   nsds.removeInteraction(i1);
-  EXPECT_EQ(nsds.topology().numberOfInteractionGraphEdges(), 1u);  // i2–i3 via b
   EXPECT_EQ(nsds.topology().numberOfDSGraphEdges(), 2u);
-  ASSERT_EQ(nsds.topology().linkedInteractions(*i2).size(), 1u);
-  EXPECT_EQ(nsds.topology().linkedInteractions(*i2)[0].interaction, i3);
+  const auto l2 = nsds.topology().linkedInteractions(*i2);
+  ASSERT_EQ(l2.size(), 1u);
+  EXPECT_EQ(l2[0].interaction, i3);
+  EXPECT_EQ(l2[0].commonDS, b);
+  EXPECT_EQ(nsds.topology().interactionIdsOf(*b), (std::vector<unsigned>{2, 1}));
 }
 
 namespace {
@@ -154,7 +179,7 @@ TEST(TopologyDynamic, ContactAddedMidRunBehavesLikeFromTheStart) {
     }
     if (k == 150) {
       b.nsds->removeInteraction(spectator);
-      EXPECT_EQ(gb->number(), 0u);
+      EXPECT_EQ(gb->number(), 1u);  // ids are stable
     }
     a.step();
     b.step();
@@ -187,6 +212,36 @@ TEST(TopologyDynamic, ContactRemovedMidRunLetsTheBallFallThrough) {
   for (int k = 0; k < 50; ++k) b.step();
   EXPECT_EQ(b.lcp->size(), 1);
   EXPECT_NEAR(b.ds->velocity()(0), 0.0, 1e-9);
+}
+
+// An interaction removed and linked again, to another system, between two
+// steps keeps its id (the freed slot is reused): the integrator must see the
+// new link (Topology::linkVersion) and rebuild its data for the new system.
+TEST(TopologyDynamic, InteractionMovedToAnotherSystemBetweenTwoSteps) {
+  Ball ref(1.0, 0.0);
+  ref.nsds->link(ground(), ref.ds);
+  Ball x(100.0, 0.0);  // x.ds: far above the ground, never touches it
+  auto other = std::make_shared<LagrangianDS>(
+      Eigen::VectorXd::Constant(1, 1.0), Eigen::VectorXd::Zero(1), Eigen::MatrixXd::Identity(1, 1));
+  other->setFExtPtr(Eigen::VectorXd::Constant(1, -9.81));
+  x.nsds->insertDynamicalSystem(other);
+  auto g = ground();
+  x.nsds->link(g, x.ds);
+  int contacts = 0;
+  for (int k = 0; k < 2000; ++k) {
+    if (k == 100) {  // before other's first impact (t ≈ 0.45)
+      x.nsds->removeInteraction(g);
+      x.nsds->link(g, other);
+      ASSERT_EQ(g->number(), 0u);  // same slot
+    }
+    ref.step();
+    x.step();
+    ASSERT_EQ(other->q()(0), ref.ds->q()(0)) << "step " << k;
+    ASSERT_EQ(other->velocity()(0), ref.ds->velocity()(0)) << "step " << k;
+    if (g->lambda(1)(0) > 0) ++contacts;
+  }
+  EXPECT_GE(contacts, 3);
+  EXPECT_NEAR(x.ds->velocity()(0), -9.81 * 2.0, 1e-9);  // x.ds in free fall throughout
 }
 
 TEST(TopologyDynamic, ScleronomousRelationMatchesLinearOneInMoreauJean) {

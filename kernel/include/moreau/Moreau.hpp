@@ -15,6 +15,7 @@
 #include <moreau/kernel/modeling/FirstOrderR.hpp>
 #include <moreau/kernel/modeling/FirstOrderType1R.hpp>
 #include <moreau/kernel/modeling/FirstOrderType2R.hpp>
+#include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianCompliantR.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>

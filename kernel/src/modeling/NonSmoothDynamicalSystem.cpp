@@ -52,7 +52,7 @@ void NonSmoothDynamicalSystem::link(const std::shared_ptr<Interaction>& inter,
       throw ModelError(where + ds->description() +
                        " is not inserted in this NonSmoothDynamicalSystem (call "
                        "insertDynamicalSystem first)");
-  inter->setLinks(static_cast<unsigned>(topology_.numberOfInteractions()), systems);
+  inter->setLinks(topology_.nextInteractionId(), systems);
   try {
     inter->relation()->initialize(*inter);
   } catch (const ModelError& e) {

@@ -57,8 +57,7 @@ void LCP::setMaxIterations(int maxIterations) {
 }
 
 void LCP::initialize(const Topology& topology) {
-  const std::size_t m = topology.numberOfInteractions();
-  offset_.assign(m, -1);
+  offset_.assign(topology.interactionCapacity(), -1);
   z_.resize(0);
   w_.resize(0);
   size_ = 0;
@@ -69,13 +68,16 @@ void LCP::initialize(const Topology& topology) {
 }
 
 void LCP::compute(const Topology& topology, const OneStepIntegrator& osi, double t, std::size_t k) {
-  const auto& all = topology.indexSet(0);
-  const auto& active = topology.indexSet(indexSetLevel());
-  if (offset_.size() != all.size()) initialize(topology);
+  // Rows in the order of index set 0 (the order of the active set itself
+  // depends on when interactions entered it); offsets indexed by id.
+  const auto& all = topology.interactions();
+  const IndexSet& active = topology.indexSet(indexSetLevel());
+  if (offset_.size() != topology.interactionCapacity()) initialize(topology);
 
   std::fill(offset_.begin(), offset_.end(), Eigen::Index{-1});
   Eigen::Index n = 0;
-  for (const auto& inter : active) {
+  for (const auto& inter : all) {
+    if (!active.contains(inter->number())) continue;
     offset_[inter->number()] = n;
     n += inter->dimension();
   }
@@ -101,18 +103,22 @@ void LCP::compute(const Topology& topology, const OneStepIntegrator& osi, double
   Eigen::MatrixXd& M = problem_.M().dense();
   Eigen::VectorXd& q = problem_.q();
   M.setZero();
-  for (const auto& a : active) {
+  for (const auto& a : all) {
     const Eigen::Index oa = offset_[a->number()];
+    if (oa < 0) continue;
     const Eigen::Index ma = a->dimension();
     osi.computeFreeOutput(*a, q.segment(oa, ma));
     for (const auto& ds : a->dynamicalSystems())
       osi.addInteractionBlock(*a, *a, *ds, M.block(oa, oa, ma, ma));
-    for (const auto& link : topology.linkedInteractions(*a)) {
-      const Eigen::Index ob = offset_[link.interaction->number()];
-      if (ob < 0) continue;
-      osi.addInteractionBlock(*a, *link.interaction, *link.commonDS,
-                              M.block(oa, ob, ma, link.interaction->dimension()));
-    }
+    // Off-diagonal blocks: the active interactions sharing a system with a,
+    // from the per-system lists (no allocation).
+    for (const auto& ds : a->dynamicalSystems())
+      for (const Topology::InteractionId idB : topology.interactionIdsOf(*ds)) {
+        const Eigen::Index ob = offset_[idB];
+        if (ob < 0 || idB == a->number()) continue;
+        const Interaction& b = *topology.interaction(idB);
+        osi.addInteractionBlock(*a, b, *ds, M.block(oa, ob, ma, b.dimension()));
+      }
     z_.segment(oa, ma) = a->lambda(1);  // warm start (zero when a was inactive)
   }
 

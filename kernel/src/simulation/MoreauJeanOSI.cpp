@@ -72,7 +72,8 @@ struct DSBlock {
 };
 
 struct InteractionData {
-  std::shared_ptr<Interaction> inter;  // kept alive until the next synchronization
+  std::shared_ptr<Interaction> inter;  // null for a free slot
+  std::uint64_t linkVersion = 0;       // Topology::linkVersion of the slot when initialized
   LagrangianR* relation = nullptr;
   bool constant = true;  // constant Jacobian (LagrangianLinearTIR): blocks set once
   double e = 0.0;
@@ -94,7 +95,7 @@ struct MoreauJeanOSI::Impl {
   const TimeDiscretisation* td = nullptr;
   double h = 0.0;
   std::vector<DSData> ds;
-  std::vector<InteractionData> interactions;
+  std::vector<InteractionData> interactions;  // indexed by interaction id (Topology slot)
 
   const InteractionData& data(const Interaction& inter) const {
     if (inter.number() >= interactions.size() || interactions[inter.number()].inter.get() != &inter)
@@ -136,6 +137,7 @@ struct MoreauJeanOSI::Impl {
   void initializeInteraction(InteractionData& id, const std::shared_ptr<Interaction>& inter,
                              double t) {
     id.inter = inter;
+    id.linkVersion = nsds->topology().linkVersion(inter->number());
     const auto* law = dynamic_cast<const NewtonImpactNSL*>(inter->nonSmoothLaw().get());
     if (!law)
       throw ModelError(std::string("MoreauJeanOSI: ") + inter->description() + " has a " +
@@ -165,21 +167,22 @@ struct MoreauJeanOSI::Impl {
     inter->swapInMemory();
   }
 
-  // After interactions were linked or removed: keeps the data of the
-  // interactions still present (moved to their new number), initializes the
-  // new ones at the current state (time t), drops the removed ones.
+  // After interactions were linked or removed (ids are stable slots): keeps
+  // the data of the slots whose interaction is unchanged, drops the removed
+  // ones and initializes the new ones (new slot, reused slot, or removed and
+  // linked again: a new link version) at the current state (time t).
+  // O(interactionCapacity()).
   void synchronize(double t) {
-    const auto& all = nsds->interactions();
-    std::vector<InteractionData> next(all.size());
-    for (std::size_t k = 0; k < all.size(); ++k) {
-      auto it = std::find_if(interactions.begin(), interactions.end(),
-                             [&](const InteractionData& x) { return x.inter == all[k]; });
-      if (it != interactions.end())
-        next[k] = std::move(*it);
-      else
-        initializeInteraction(next[k], all[k], t);
+    const Topology& topo = nsds->topology();
+    interactions.resize(topo.interactionCapacity());
+    for (unsigned k = 0; k < interactions.size(); ++k) {
+      InteractionData& data = interactions[k];
+      const bool linked = topo.isLinked(k);
+      if (linked && data.inter == topo.interaction(k) && data.linkVersion == topo.linkVersion(k))
+        continue;
+      if (data.inter) data = InteractionData();
+      if (linked) initializeInteraction(data, topo.interaction(k), t);
     }
-    interactions = std::move(next);
     topologyVersion = nsds->topologyVersion();
   }
 };
@@ -282,7 +285,7 @@ void MoreauJeanOSI::initialize(const NonSmoothDynamicalSystem& nsds, const TimeD
   }
 
   d.interactions.clear();
-  d.interactions.resize(nsds.numberOfInteractions());
+  d.interactions.resize(nsds.topology().interactionCapacity());
   for (const auto& inter : nsds.interactions())
     d.initializeInteraction(d.interactions[inter->number()], inter, td.t0());
   d.topologyVersion = nsds.topologyVersion();
@@ -350,7 +353,7 @@ void MoreauJeanOSI::computeFreeState(std::size_t k) {
   }
   // Nonlinear relations: G(q*) with q* = q_k (and ∂h/∂t) at t_{k+1}.
   for (InteractionData& id : d.interactions)
-    if (!id.constant) d.updateBlocks(id, tk1);
+    if (id.inter && !id.constant) d.updateBlocks(id, tk1);
 }
 
 bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level) const {
@@ -409,6 +412,7 @@ void MoreauJeanOSI::updateState(std::size_t k) {
   }
   // p(1) = Σ Hᵀ λ(1);  v_{k+1} = v_free + M̂⁻¹ p(1) = v_free + Σ (M̂⁻¹Hᵀ) λ(1).
   for (const InteractionData& id : d.interactions) {
+    if (!id.inter) continue;  // free slot
     const Eigen::VectorXd& lambda = id.inter->lambda(1);
     for (const DSBlock& b : id.blocks) {
       LagrangianDS& ds = *d.ds[b.ds].ds;
@@ -423,7 +427,8 @@ void MoreauJeanOSI::updateState(std::size_t k) {
     s.vSet = ds.velocity();
   }
   const double tk1 = d.td->time(k + 1);
-  for (InteractionData& id : d.interactions) Impl::computeOutput(id, tk1);
+  for (InteractionData& id : d.interactions)
+    if (id.inter) Impl::computeOutput(id, tk1);
 }
 
 void MoreauJeanOSI::swapInMemory() {
@@ -431,7 +436,8 @@ void MoreauJeanOSI::swapInMemory() {
     s.ds->swapInMemory();
     s.fExtk = s.ds->fExt();
   }
-  for (InteractionData& id : impl_->interactions) id.inter->swapInMemory();
+  for (InteractionData& id : impl_->interactions)
+    if (id.inter) id.inter->swapInMemory();
 }
 
 const Eigen::MatrixXd& MoreauJeanOSI::iterationMatrix(const DynamicalSystem& ds) const {

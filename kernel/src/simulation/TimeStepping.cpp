@@ -86,9 +86,14 @@ void TimeStepping::updateIndexSets() {
   ensureInitialized();
   Topology& topology = nsds_->topology();
   const unsigned level = osnspb_->indexSetLevel();
-  topology.clearIndexSet(level);
-  for (const auto& inter : topology.indexSet(0))
-    if (osi_->addInteractionInIndexSet(*inter, level)) topology.addToIndexSet(level, inter);
+  // Incremental: the index set (and its version) changes only when an
+  // interaction enters or leaves it.
+  for (const auto& inter : topology.interactions()) {
+    if (osi_->addInteractionInIndexSet(*inter, level))
+      topology.addToIndexSet(level, inter->number());
+    else
+      topology.removeFromIndexSet(level, inter->number());
+  }
 }
 
 void TimeStepping::computeOneStepNSProblem() {

@@ -67,9 +67,11 @@ class Interaction {
   const std::shared_ptr<Relation>& relation() const { return relation_; }
   const std::shared_ptr<NonSmoothLaw>& nonSmoothLaw() const { return nslaw_; }
 
-  /// Position in index set 0 of its NonSmoothDynamicalSystem: 0, 1, ... in
-  /// link order; removing an interaction shifts the numbers of the ones
-  /// linked after it down by one (see NonSmoothDynamicalSystem::removeInteraction).
+  /// Stable id in its NonSmoothDynamicalSystem's Topology (the index of its
+  /// slot, < Topology::interactionCapacity()), given by link() and kept
+  /// until the interaction is removed; removing other interactions never
+  /// changes it. A removed interaction's id is reused by a later link (see
+  /// Topology). 0 when not linked.
   unsigned number() const { return number_; }
   const std::string& name() const { return name_; }
   void setName(const std::string& name) { name_ = name; }

@@ -27,8 +27,9 @@ class NonSmoothDynamicalSystem {
   /// Inserts ds and numbers it (0, 1, ...). ModelError when ds is null or
   /// already inserted (here or in another NonSmoothDynamicalSystem).
   void insertDynamicalSystem(const std::shared_ptr<DynamicalSystem>& ds);
-  /// Links an interaction to one or two inserted systems, numbers it
-  /// (numberOfInteractions()) and initializes its relation (sizes checked,
+  /// Links an interaction to one or two inserted systems, gives it its id
+  /// (Topology::nextInteractionId(): a free slot, reused, or a new one) and
+  /// initializes its relation (sizes checked,
   /// work buffers allocated). ModelError when: a pointer is null, a system is
   /// not inserted, ds1 == ds2, the interaction is already linked, a system
   /// has the wrong type for the relation (LagrangianDS for a LagrangianR,
@@ -39,10 +40,11 @@ class NonSmoothDynamicalSystem {
   void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1,
             const std::shared_ptr<DynamicalSystem>& ds2);
 
-  /// Removes a linked interaction (between steps of a simulation too):
-  /// topology edges/vertices, index sets; the interactions linked after it
-  /// are renumbered (number − 1) and inter is unlinked (it may be linked
-  /// again). ModelError when inter is null or not in this model.
+  /// Removes a linked interaction (between steps of a simulation too) in
+  /// O(1): DS-graph edge, per-system lists, index sets. The other
+  /// interactions keep their ids; inter's slot is freed for a later link and
+  /// inter is unlinked (it may be linked again, possibly with another id).
+  /// ModelError when inter is null or not in this model.
   void removeInteraction(const std::shared_ptr<Interaction>& inter);
   /// Topology::version(): changes whenever systems or interactions are
   /// added or removed.
@@ -54,9 +56,11 @@ class NonSmoothDynamicalSystem {
   const std::vector<std::shared_ptr<DynamicalSystem>>& dynamicalSystems() const {
     return topology_.dynamicalSystems();
   }
-  /// Interactions in link order (index = number()); this is index set 0.
+  /// The linked interactions in the order of index set 0 (link order until
+  /// a removal moves the last one into the freed position; see Topology).
+  /// The id of an interaction is its number(), not its position here.
   const std::vector<std::shared_ptr<Interaction>>& interactions() const {
-    return topology_.indexSet(0);
+    return topology_.interactions();
   }
   /// std::out_of_range for an unknown number.
   const std::shared_ptr<DynamicalSystem>& dynamicalSystem(unsigned number) const;

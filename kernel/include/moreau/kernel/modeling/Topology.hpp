@@ -1,24 +1,42 @@
 #pragma once
 // Topology of a NonSmoothDynamicalSystem (Siconos Topology, dev-notes §1.5,
-// §3.1, §3.5). Two Boost.Graph adjacency_lists with listS vertex and edge
-// storage (descriptors stay valid on removal), hidden behind a pimpl so no
-// Boost header leaks into the public API:
-//  - the DS graph: one vertex per dynamical system, one edge per interaction
-//    between its two systems; an interaction on a single system is a
-//    self-loop on that system's vertex;
-//  - the interaction graph: one vertex per interaction, one edge per
-//    (pair of interactions, shared system); two interactions sharing two
-//    systems are joined by two parallel edges.
-// Index sets: 0 = every interaction, 1 = the active ones (set each step by
-// the simulation); both keep link (insertion) order.
+// §3.1, §3.5): which interactions exist, which systems they couple, and the
+// index sets of the simulation. Every operation below that adds or removes
+// an interaction costs O(1) (amortized), whatever the number of interactions
+// of the systems involved.
 //
-// Interactions can be added (link) and removed (removeInteraction) at any
-// time, also between two steps of a running simulation: only the affected
-// vertices and edges change, nothing is rebuilt. Interaction numbers are
-// positions in index set 0: removing interaction k shifts the numbers of the
-// interactions linked after it down by one; a new link gets number
-// numberOfInteractions(). version() counts the changes, so that a simulation
-// can detect them and re-initialize only its per-interaction data.
+// Interaction ids. Each linked interaction occupies a slot; its id
+// (Interaction::number()) is the slot index and never changes while it is
+// linked. Removing an interaction frees its slot, and a later link reuses
+// the most recently freed slot (LIFO free list), so ids stay below
+// interactionCapacity() (= the number of slots = the largest number of
+// interactions ever linked at once). Per-interaction caches of integrators
+// and problems can thus be vectors indexed by id, sized interactionCapacity();
+// linkVersion(id) tells a reused slot (or an interaction removed and linked
+// again) from the one a cache was built for.
+//
+// Storage:
+//  - the DS graph, a Boost.Graph adjacency_list (directedS, listS vertex and
+//    edge storage, hidden behind a pimpl): one vertex per system, one edge
+//    per interaction, from its first to its second system, a self-loop for
+//    an interaction on a single system. The slot keeps the edge's iterator,
+//    so removal is O(1) (an undirected adjacency_list removes an edge by
+//    scanning both end vertices' lists, O(degree));
+//  - per system, the list of the ids of its interactions (dense vector with
+//    back-pointer positions in the slots; swap-with-last removal). Pairs of
+//    interactions sharing a system are computed from these lists on demand;
+//    no interaction graph is stored (it would hold O(d²) edges at a system
+//    with d interactions);
+//  - the index sets (IndexSet, O(1) insert/erase/membership): level 0 holds
+//    every linked interaction (maintained here), levels >= 1 are filled by
+//    the simulation (1 = active at velocity level for Moreau–Jean; 2 for
+//    event-driven schemes; more through setNumberOfIndexSets).
+// Order of index set 0 (and of interactions()): link order, except that
+// removing an interaction moves the last one into its position; it is a
+// deterministic function of the sequence of links and removals. The same
+// holds for the per-system lists.
+
+#include <moreau/kernel/modeling/IndexSet.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -30,7 +48,7 @@ namespace moreau {
 class DynamicalSystem;
 class Interaction;
 
-/// An interaction linked to another one through a shared system.
+/// An interaction sharing a system with another one.
 struct LinkedInteraction {
   std::shared_ptr<Interaction> interaction;
   std::shared_ptr<DynamicalSystem> commonDS;
@@ -38,53 +56,89 @@ struct LinkedInteraction {
 
 class Topology {
  public:
+  using InteractionId = IndexSet::Id;
+
   Topology();
   ~Topology();
   Topology(const Topology&) = delete;
   Topology& operator=(const Topology&) = delete;
 
-  /// Adds a vertex to the DS graph (the NSDS checks for duplicates).
+  /// Adds a vertex to the DS graph (the NSDS checks for duplicates and
+  /// numbers the system).
   void insertDynamicalSystem(const std::shared_ptr<DynamicalSystem>& ds);
-  /// Adds the interaction (edge of the DS graph, vertex of the interaction
-  /// graph, member of index set 0) and its links with the interactions that
-  /// share ds1 or ds2 (ds2 may be null). The NSDS validates the arguments.
-  void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1,
-            const std::shared_ptr<DynamicalSystem>& ds2);
 
-  /// Removes the interaction: its DS-graph edge, its interaction-graph
-  /// vertex and edges, its entries in the linked-interaction lists and in the
-  /// index sets; renumbers the interactions linked after it. No-op when
-  /// absent.
+  /// The id the next link() will give: the most recently freed slot, or
+  /// interactionCapacity() when no slot is free.
+  InteractionId nextInteractionId() const;
+  /// Adds the interaction in slot nextInteractionId() (sets inter's number to
+  /// it): DS-graph edge ds1 -> ds2 (self-loop when ds2 is null), entry in
+  /// the lists of ds1 and ds2, member of index set 0. Returns the id.
+  /// std::invalid_argument when inter is null or already in the topology,
+  /// or a system is not inserted (the NSDS validates the arguments before).
+  InteractionId link(const std::shared_ptr<Interaction>& inter,
+                     const std::shared_ptr<DynamicalSystem>& ds1,
+                     const std::shared_ptr<DynamicalSystem>& ds2);
+  /// Removes the interaction: its DS-graph edge, its entries in the lists of
+  /// its systems and in every index set; frees its slot. The other ids do
+  /// not change. No-op when absent.
   void removeInteraction(const Interaction& inter);
-  /// Incremented by every insertDynamicalSystem, link and removeInteraction.
+  /// Incremented by every insertDynamicalSystem, link and removeInteraction
+  /// (not by index-set changes: see IndexSet::version()).
   std::uint64_t version() const;
 
   bool hasDynamicalSystem(const DynamicalSystem& ds) const;
+  /// O(1): inter occupies the slot of its number.
   bool hasInteraction(const Interaction& inter) const;
+  /// True when slot id holds an interaction.
+  bool isLinked(InteractionId id) const;
   std::size_t numberOfDS() const;
+  /// Number of linked interactions (= indexSet(0).size()).
   std::size_t numberOfInteractions() const;
+  /// Number of slots: every id is < interactionCapacity().
+  std::size_t interactionCapacity() const;
+  /// The interaction in slot id; std::out_of_range for a free or unknown slot.
+  const std::shared_ptr<Interaction>& interaction(InteractionId id) const;
+  /// version() right after the link that filled slot id (unique per link);
+  /// std::out_of_range for a free or unknown slot.
+  std::uint64_t linkVersion(InteractionId id) const;
+
   /// Systems in insertion order.
   const std::vector<std::shared_ptr<DynamicalSystem>>& dynamicalSystems() const;
+  /// The linked interactions, in the order of index set 0
+  /// (interactions()[k] is interaction(indexSet(0)[k])).
+  const std::vector<std::shared_ptr<Interaction>>& interactions() const;
 
-  /// Interactions involving ds (edges of its DS-graph vertex), link order.
+  /// Ids of the interactions involving ds (see the order above). No
+  /// allocation. std::out_of_range when ds is not in the topology.
+  const std::vector<InteractionId>& interactionIdsOf(const DynamicalSystem& ds) const;
+  /// The same as interactions (a copy); empty when ds is not in the topology.
   std::vector<std::shared_ptr<Interaction>> interactionsOf(const DynamicalSystem& ds) const;
-  /// Interactions sharing a system with inter, with the common system (one
-  /// entry per shared system), in link order. Cached: no allocation.
-  /// Throws std::out_of_range when inter is not in the topology.
-  const std::vector<LinkedInteraction>& linkedInteractions(const Interaction& inter) const;
+  /// The interactions sharing a system with inter, with the common system
+  /// (one entry per shared system: two for two interactions on the same pair
+  /// of systems), by inter's systems in link order, then by the order of
+  /// their lists. Computed from the per-system lists (allocates; loops that
+  /// must not allocate walk interactionIdsOf of inter's systems instead).
+  /// std::out_of_range when inter is not in the topology.
+  std::vector<LinkedInteraction> linkedInteractions(const Interaction& inter) const;
 
   std::size_t numberOfDSGraphEdges() const;
-  std::size_t numberOfInteractionGraphEdges() const;
 
-  /// 2 (levels 0 and 1).
-  unsigned numberOfIndexSets() const { return 2; }
+  /// Number of index sets (levels 0 .. n−1); 3 by default.
+  unsigned numberOfIndexSets() const;
+  /// Sets the number of index sets (n >= 1, std::invalid_argument
+  /// otherwise). Levels >= n are emptied; new levels start empty. Every
+  /// level accepts any id < interactionCapacity() without allocation.
+  void setNumberOfIndexSets(unsigned n);
   /// std::out_of_range for level >= numberOfIndexSets().
-  const std::vector<std::shared_ptr<Interaction>>& indexSet(unsigned level) const;
-  /// Empties index set level >= 1 (index set 0 is fixed); keeps capacity.
+  const IndexSet& indexSet(unsigned level) const;
+  /// Empties index set level >= 1 (index set 0 is maintained by link and
+  /// removeInteraction); keeps capacity. std::out_of_range otherwise.
   void clearIndexSet(unsigned level);
-  /// Appends inter to index set level >= 1 (callers iterate index set 0 to
-  /// keep link order). No allocation: capacity is reserved at link time.
-  void addToIndexSet(unsigned level, const std::shared_ptr<Interaction>& inter);
+  /// Inserts / erases id in index set level >= 1; true when the membership
+  /// changed. O(1), no allocation. std::out_of_range for level 0, a level
+  /// out of range, or (insert) an id that is not linked.
+  bool addToIndexSet(unsigned level, InteractionId id);
+  bool removeFromIndexSet(unsigned level, InteractionId id);
 
  private:
   struct Impl;
