@@ -37,6 +37,7 @@
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
+#include <moreau/kernel/simulation/SimulationLog.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 #include <moreau/kernel/simulation/TimeStepping.hpp>
 #include <moreau/kernel/utils/FiniteDifference.hpp>

@@ -1,0 +1,105 @@
+#pragma once
+// Per-step record of a simulation (docs/architecture.md, "the simulation
+// core"): one StepRecord per (step, one-step problem) with the problem's size,
+// the solver that answered, its status, iterations and error, and the time
+// spent assembling and solving. Records hold no strings: solver names are
+// interned once in a small table (solverName(record.solver)), so appending a
+// record allocates nothing once the capacity is reserved.
+
+#include <moreau/numerics/SolverResult.hpp>
+
+#include <Eigen/Core>
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace moreau {
+
+/// What a one-step nonsmooth problem is for in a simulation.
+enum class ProblemRole : std::uint8_t {
+  Velocity,     ///< impact / velocity level (Moreau–Jean "timeStepping", event-driven "impact")
+  Position,     ///< position level (projection onto constraints, Schatzman–Paoli)
+  Acceleration  ///< acceleration level (event-driven contact forces)
+};
+inline constexpr unsigned kNumberOfProblemRoles = 3;
+/// "velocity", "position" or "acceleration".
+const char* toString(ProblemRole role);
+
+/// What a simulation does when a one-step problem's solver does not converge.
+enum class FailurePolicy : std::uint8_t {
+  Throw,    ///< SimulationError naming the step, time, problem, solver and error (default)
+  Warn,     ///< one line on stderr, then the step continues with the solver's answer
+  Continue  ///< the step continues silently; the record says the solve failed
+};
+/// "throw", "warn" or "continue".
+const char* toString(FailurePolicy policy);
+
+struct StepRecord {
+  std::size_t step = 0;  ///< k of the step t_k → t_{k+1}
+  double time = 0.0;     ///< t_{k+1}
+  ProblemRole role = ProblemRole::Velocity;
+  Eigen::Index size = 0;     ///< number of unknowns of the problem (0: nothing active)
+  Eigen::Index blocks = 0;   ///< stored (nonzero) blocks of its matrix
+  std::uint16_t solver = 0;  ///< SimulationLog::solverName(solver)
+  numerics::SolverStatus status = numerics::SolverStatus::Converged;
+  int iterations = 0;          ///< solver iterations (pivots, sweeps, Newton steps)
+  int newtonIterations = 1;    ///< Newton iterations of the step (1 for linear models)
+  double error = 0.0;          ///< the solver's error (Siconos measure of the problem kind)
+  double assemblySeconds = 0;  ///< time spent assembling M and q
+  double solveSeconds = 0;     ///< time spent in the numerics solver
+
+  bool failed() const { return status != numerics::SolverStatus::Converged; }
+};
+
+class SimulationLog {
+ public:
+  SimulationLog();
+
+  /// Records are kept only when enabled (default: true).
+  void setEnabled(bool enabled) { enabled_ = enabled; }
+  bool enabled() const { return enabled_; }
+  /// Reserves room for n records (the simulation reserves steps × problems).
+  void reserve(std::size_t n) { records_.reserve(n); }
+  /// Drops every record (keeps the solver-name table and the capacity).
+  void clear();
+
+  /// The id of a solver name, interned on first use (allocates only then).
+  std::uint16_t solverId(std::string_view name);
+  /// The name of an id returned by solverId ("?" for an unknown id).
+  const std::string& solverName(std::uint16_t id) const;
+
+  /// Appends r when enabled.
+  void append(const StepRecord& r) {
+    if (!enabled_) return;
+    records_.push_back(r);
+    if (r.failed()) ++failures_;
+  }
+
+  const std::vector<StepRecord>& records() const { return records_; }
+  std::size_t size() const { return records_.size(); }
+  bool empty() const { return records_.empty(); }
+  /// Number of records whose solve did not converge.
+  std::size_t numberOfFailures() const { return failures_; }
+  /// Steps k with at least one failed solve, increasing, without repeats.
+  std::vector<std::size_t> failedSteps() const;
+  /// Mean solver iterations over the records of a role with size > 0 (0 when none).
+  double meanIterations(ProblemRole role = ProblemRole::Velocity) const;
+  /// Sums of the assembly and solve times over every record.
+  double totalAssemblySeconds() const;
+  double totalSolveSeconds() const;
+
+  /// Writes the records as an aligned table with a header line (at most
+  /// maxRows rows: the first ones; 0 = all), one row per record.
+  void print(std::ostream& os, std::size_t maxRows = 0) const;
+
+ private:
+  std::vector<StepRecord> records_;
+  std::vector<std::string> names_;
+  std::size_t failures_ = 0;
+  bool enabled_ = true;
+};
+
+}  // namespace moreau

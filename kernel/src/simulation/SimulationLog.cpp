@@ -1,0 +1,105 @@
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/simulation/SimulationLog.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <ostream>
+
+namespace moreau {
+
+const char* toString(ProblemRole role) {
+  switch (role) {
+    case ProblemRole::Velocity:
+      return "velocity";
+    case ProblemRole::Position:
+      return "position";
+    case ProblemRole::Acceleration:
+      return "acceleration";
+  }
+  return "?";
+}
+
+const char* toString(FailurePolicy policy) {
+  switch (policy) {
+    case FailurePolicy::Throw:
+      return "throw";
+    case FailurePolicy::Warn:
+      return "warn";
+    case FailurePolicy::Continue:
+      return "continue";
+  }
+  return "?";
+}
+
+SimulationLog::SimulationLog() { names_.emplace_back("none"); }
+
+void SimulationLog::clear() {
+  records_.clear();
+  failures_ = 0;
+}
+
+std::uint16_t SimulationLog::solverId(std::string_view name) {
+  for (std::size_t i = 0; i < names_.size(); ++i)
+    if (names_[i] == name) return static_cast<std::uint16_t>(i);
+  if (names_.size() >= std::numeric_limits<std::uint16_t>::max())
+    throw SimulationError("SimulationLog: too many distinct solver names");
+  names_.emplace_back(name);
+  return static_cast<std::uint16_t>(names_.size() - 1);
+}
+
+const std::string& SimulationLog::solverName(std::uint16_t id) const {
+  static const std::string unknown = "?";
+  return id < names_.size() ? names_[id] : unknown;
+}
+
+std::vector<std::size_t> SimulationLog::failedSteps() const {
+  std::vector<std::size_t> steps;
+  for (const StepRecord& r : records_)
+    if (r.failed() && (steps.empty() || steps.back() != r.step)) steps.push_back(r.step);
+  return steps;
+}
+
+double SimulationLog::meanIterations(ProblemRole role) const {
+  double sum = 0.0;
+  std::size_t n = 0;
+  for (const StepRecord& r : records_)
+    if (r.role == role && r.size > 0) {
+      sum += r.iterations;
+      ++n;
+    }
+  return n ? sum / static_cast<double>(n) : 0.0;
+}
+
+double SimulationLog::totalAssemblySeconds() const {
+  double s = 0.0;
+  for (const StepRecord& r : records_) s += r.assemblySeconds;
+  return s;
+}
+
+double SimulationLog::totalSolveSeconds() const {
+  double s = 0.0;
+  for (const StepRecord& r : records_) s += r.solveSeconds;
+  return s;
+}
+
+void SimulationLog::print(std::ostream& os, std::size_t maxRows) const {
+  char line[256];
+  std::snprintf(line, sizeof line, "%8s %14s %-12s %6s %7s %-16s %-14s %6s %6s %10s %10s %10s\n",
+                "step", "time", "role", "size", "blocks", "solver", "status", "iter", "newton",
+                "error", "assembly_s", "solve_s");
+  os << line;
+  const std::size_t n = maxRows == 0 ? records_.size() : std::min(maxRows, records_.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const StepRecord& r = records_[i];
+    std::snprintf(line, sizeof line,
+                  "%8zu %14.7e %-12s %6lld %7lld %-16s %-14s %6d %6d %10.3e %10.3e %10.3e\n",
+                  r.step, r.time, toString(r.role), static_cast<long long>(r.size),
+                  static_cast<long long>(r.blocks), solverName(r.solver).c_str(),
+                  numerics::toString(r.status), r.iterations, r.newtonIterations, r.error,
+                  r.assemblySeconds, r.solveSeconds);
+    os << line;
+  }
+}
+
+}  // namespace moreau
