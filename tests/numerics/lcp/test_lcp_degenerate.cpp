@@ -169,3 +169,74 @@ TEST(LemkeDegenerate, PowerOfTwoScaling) {
 }
 
 }  // namespace
+
+namespace {
+
+// "auto" when Lemke cannot finish (pivot budget of 1): the chain falls back to
+// murty (positive diagonal), enum (n <= 16), newton-fb and pgs, and says so.
+TEST(LcpAutoDegenerate, FallsBackWhenLemkeRunsOutOfPivots) {
+  mn::SolverOptions o;
+  o.solver = "auto";
+  o.maxIterations = 1;
+  for (const std::string suffix : {"", "+real"}) {
+    for (const auto& family : mn::test::degenerateFamilies()) {
+      for (unsigned seed = 0; seed < 3; ++seed) {
+        for (Eigen::Index n : {12, 40}) {
+          const auto t = mn::test::degenerateLcp(family + suffix, n, seed);
+          Eigen::VectorXd z, w;
+          const mn::SolverResult r = mn::solveLcp(t.problem, z, w, o);
+          ASSERT_TRUE(r.converged()) << t.name << ": " << r.message;
+          EXPECT_NE(r.solver, "auto:lemke") << t.name;
+          EXPECT_EQ(r.message.rfind("tried lemke: max-iterations", 0), 0u) << r.message;
+          EXPECT_TRUE(isLcpSolution(t.problem, z, 1e-8)) << t.name;
+          if (n <= 16 && r.solver != "auto:murty") {
+            EXPECT_EQ(r.solver, "auto:enum") << t.name << ": " << r.message;
+          }
+        }
+      }
+    }
+  }
+}
+
+// The order of the small chain, visible in the attempts: lemke, murty, enum,
+// newton-fb, pgs. Here no solver can succeed: z1 − 2 z2 >= 1 and
+// z2 − 2 z1 >= 1 have no solution z >= 0 (infeasible), yet M_ii > 0.
+TEST(LcpAutoDegenerate, SmallChainOrder) {
+  Eigen::MatrixXd M(2, 2);
+  M << 1, -2, -2, 1;
+  const Eigen::VectorXd q = -Eigen::VectorXd::Ones(2);
+  const mn::LinearComplementarityProblem p(M, q);
+  mn::SolverOptions o;
+  o.solver = "auto";
+  Eigen::VectorXd z, w;
+  const mn::SolverResult r = mn::solveLcp(p, z, w, o);
+  EXPECT_FALSE(r.converged());
+  const auto at = [&](const char* name) { return r.message.find(name); };
+  ASSERT_NE(at("lemke:"), std::string::npos) << r.message;
+  ASSERT_NE(at("murty:"), std::string::npos) << r.message;
+  ASSERT_NE(at("enum:"), std::string::npos) << r.message;
+  ASSERT_NE(at("newton-fb:"), std::string::npos) << r.message;
+  ASSERT_NE(at("pgs:"), std::string::npos) << r.message;
+  EXPECT_LT(at("lemke:"), at("murty:"));
+  EXPECT_LT(at("murty:"), at("enum:"));
+  EXPECT_LT(at("enum:"), at("newton-fb:"));
+  EXPECT_LT(at("newton-fb:"), at("pgs:"));
+}
+
+}  // namespace
+
+namespace {
+
+// Murty's principal pivoting equilibrates M symmetrically first: badly scaled
+// (10^±3) degenerate P-matrix problems give the unique solution.
+TEST(MurtyDegenerate, BadlyScaledPMatrices) {
+  for (unsigned seed = 0; seed < 6; ++seed) {
+    const auto t = mn::test::degenerateLcp("p-matrix+real+scaled", 40, seed);
+    Eigen::VectorXd z, w;
+    const mn::SolverResult r = mn::lcpMurty(t.problem, z, w);
+    ASSERT_TRUE(r.converged()) << t.name << ": " << r.message;
+    EXPECT_LE((z - t.zStar).norm(), 1e-8 * (1.0 + t.zStar.norm())) << t.name;
+  }
+}
+
+}  // namespace
