@@ -7,6 +7,7 @@
 
 #include "DatReaders.hpp"
 
+#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -43,6 +44,78 @@ bool writeRowMajor(const Eigen::MatrixXd& m, std::FILE* out) {
   return ok;
 }
 
+// Storage-1 part of a file whose M has more rows than unknowns.
+struct RectangularPart {
+  Eigen::MatrixXd M;  // N x (n + m)
+  Eigen::VectorXd q;  // the n + m values of the file
+};
+
+// Siconos' legacy rectangular layout (mixedLinearComplementarity_newFromFileOld,
+// and the no-block path of mlcp_compute_error): M is N x (n+m) with N > n+m,
+// rows 0..N-m-1 are equality rows and the last m rows complementarity rows
+// paired with z_n..z_{n+m-1}. The square problem keeps equality rows 0..n-1
+// and the m complementarity rows (exactly the storage-2 A, B, C, D, a, b);
+// equality rows n..N-m-1 become extra equality rows. q has only n+m values in
+// the file: the constants of rows n+m..N-1 are taken from storage 2's b
+// (which must agree with the file where both exist), which is possible when
+// N - m <= n + m. Storage 2 must agree with M.
+MixedLinearComplementarityProblem buildRectangular(
+    DatTokenizer& tok, const RectangularPart& rp, Index n, Index m, const Eigen::MatrixXd& A,
+    const Eigen::MatrixXd& B, const Eigen::MatrixXd& C, const Eigen::MatrixXd& D,
+    const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  const Index rows = rp.M.rows();
+  const Index size = n + m;
+  const Index extra = rows - size;
+  const std::string shape = std::to_string(rows) + "x" + std::to_string(size);
+  if (rows - m > size) {
+    tok.fail("MLCP matrix M is " + shape + ": the constants of equality rows " +
+             std::to_string(size) + ".." + std::to_string(rows - m - 1) +
+             " are in neither q (n + m values) nor b; at most m = " + std::to_string(m) +
+             " rows more than unknowns can be read");
+  }
+  const auto close = [](double x, double y) {
+    return std::abs(x - y) <= 1e-12 * (1.0 + std::abs(x));
+  };
+  const auto agree = [&](const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y) {
+    for (Index j = 0; j < X.cols(); ++j)
+      for (Index i = 0; i < X.rows(); ++i)
+        if (!close(X(i, j), Y(i, j))) return false;
+    return true;
+  };
+  Eigen::VectorXd qFull(rows);
+  qFull.head(size) = rp.q;
+  for (Index k = 0; k < m; ++k) {
+    const Index i = rows - m + k;
+    if (i < size && !close(qFull[i], b[k])) {
+      tok.fail("MLCP q[" + std::to_string(i) + "] = " + std::to_string(qFull[i]) +
+               " disagrees with b[" + std::to_string(k) + "] = " + std::to_string(b[k]) +
+               " (rectangular M " + shape + ": row " + std::to_string(i) +
+               " is a complementarity row)");
+    }
+    qFull[i] = b[k];
+  }
+  const auto& M = rp.M;
+  if (!agree(A, M.topLeftCorner(n, n)) || !agree(C, M.topRightCorner(n, m)) ||
+      !agree(D, M.bottomLeftCorner(m, n)) || !agree(B, M.bottomRightCorner(m, m)) ||
+      !agree(a, qFull.head(n))) {
+    tok.fail("MLCP storage 2 (A, B, C, D, a) disagrees with the rectangular M " + shape +
+             " (expected A, C from its first n rows, D, B from its last m rows)");
+  }
+  Eigen::MatrixXd square(size, size);
+  square.topRows(n) = M.topRows(n);
+  square.bottomRows(m) = M.bottomRows(m);
+  Eigen::VectorXd qSquare(size);
+  qSquare.head(n) = qFull.head(n);
+  qSquare.tail(m) = qFull.tail(m);
+  try {
+    MixedLinearComplementarityProblem p(std::move(square), std::move(qSquare), n, m);
+    p.setExtraEqualityRows(M.middleRows(n, extra), qFull.segment(n, extra));
+    return p;
+  } catch (const std::invalid_argument& e) {
+    tok.fail(e.what());
+  }
+}
+
 }  // namespace
 
 namespace io_detail {
@@ -56,6 +129,7 @@ MixedLinearComplementarityProblem readMlcp(DatTokenizer& tok, MlcpFilePart part)
   const long size = n + m;
 
   std::optional<MixedLinearComplementarityProblem> fromStorage1;
+  std::optional<RectangularPart> rect;
   if (st1) {
     std::vector<Index> blocksRows;
     for (;;) {  // Siconos: read until a value >= n+m appears (that value included)
@@ -77,9 +151,13 @@ MixedLinearComplementarityProblem readMlcp(DatTokenizer& tok, MlcpFilePart part)
           static_cast<int>(tok.readInt("MLCP blocksIsComp flag (0 or 1)", 0, 1)));
     }
     Matrix M = readNumericsMatrix(tok);
-    if (M.rows() != size || M.cols() != size) {
+    // More rows than unknowns: Siconos' legacy rectangular layout (see
+    // buildRectangular); fewer rows, or a column count other than n + m, is an error.
+    const bool rectangular = M.rows() > size && M.cols() == size;
+    if (!rectangular && (M.rows() != size || M.cols() != size)) {
       tok.fail("MLCP matrix M is " + std::to_string(M.rows()) + "x" + std::to_string(M.cols()) +
-               ", n + m = " + std::to_string(size));
+               ", n + m = " + std::to_string(size) +
+               (M.cols() == size && M.rows() < size ? " (fewer rows than unknowns)" : ""));
     }
     Eigen::VectorXd q = readDatVector(tok, M.cols(), "MLCP q value");
     long compRows = 0;
@@ -90,12 +168,31 @@ MixedLinearComplementarityProblem readMlcp(DatTokenizer& tok, MlcpFilePart part)
       tok.fail("MLCP blocksIsComp flags give " + std::to_string(compRows) +
                " complementarity rows, m is " + std::to_string(m));
     }
-    try {
-      fromStorage1.emplace(std::move(M), std::move(q), std::move(blocksRows),
-                           std::move(blocksIsComp));
-    } catch (const std::invalid_argument& e) {
-      tok.fail(e.what());
+    if (rectangular) {
+      for (std::size_t k = 0; k + 1 < blocksRows.size(); ++k) {
+        if ((blocksIsComp[k] != 0) != (blocksRows[k] >= n)) {
+          tok.fail("MLCP matrix M is " + std::to_string(M.rows()) + "x" + std::to_string(M.cols()) +
+                   " (more rows than unknowns, Siconos' legacy layout: equality rows first, the "
+                   "last m rows complementarity), but blocksRows/blocksIsComp do not put the " +
+                   std::to_string(n) + " equality rows first");
+        }
+      }
+      rect.emplace(RectangularPart{M.toDense(), std::move(q)});
+    } else {
+      try {
+        fromStorage1.emplace(std::move(M), std::move(q), std::move(blocksRows),
+                             std::move(blocksIsComp));
+      } catch (const std::invalid_argument& e) {
+        tok.fail(e.what());
+      }
     }
+  }
+  if (rect && !st2) {
+    tok.fail("MLCP matrix M is " + std::to_string(rect->M.rows()) + "x" +
+             std::to_string(rect->M.cols()) + " but q has only n + m = " + std::to_string(size) +
+             " values (Siconos reads q with M's column count): the constants of rows " +
+             std::to_string(size) + ".." + std::to_string(rect->M.rows() - 1) +
+             " are missing and there is no storage-2 part to take them from");
   }
   if (!st2) {
     if (part == MlcpFilePart::Storage2)
@@ -108,8 +205,13 @@ MixedLinearComplementarityProblem readMlcp(DatTokenizer& tok, MlcpFilePart part)
   Eigen::MatrixXd D = readRowMajor(tok, m, n, "MLCP D value (row-major)");
   Eigen::VectorXd a = readDatVector(tok, n, "MLCP a value");
   Eigen::VectorXd b = readDatVector(tok, m, "MLCP b value");
+  if (rect && part != MlcpFilePart::Storage2) {
+    return buildRectangular(tok, *rect, n, m, A, B, C, D, a, b);
+  }
   if (fromStorage1 && part != MlcpFilePart::Storage2) return std::move(*fromStorage1);
-  if (part == MlcpFilePart::Storage1) tok.fail("MLCP file has no storage 1 part (M, q)");
+  if (part == MlcpFilePart::Storage1 && !st1) {
+    tok.fail("MLCP file has no storage 1 part (M, q)");
+  }
   try {
     return MixedLinearComplementarityProblem::fromBlocks(A, B, C, D, a, b);
   } catch (const std::invalid_argument& e) {
@@ -130,6 +232,20 @@ void writeMlcpFile(const MixedLinearComplementarityProblem& problem, const std::
     throw std::invalid_argument("writeMlcpFile: at least one of storage1/storage2 is needed");
   }
   problem.validate();
+  const Index extra = problem.hasExtraEqualityRows() ? problem.extraEqualityRows().rows() : 0;
+  if (extra > 0 && options.storage1 &&
+      (!options.storage2 || !problem.isCanonical() || extra > problem.m())) {
+    throw std::invalid_argument(
+        "writeMlcpFile: a problem with " + std::to_string(extra) +
+        " extra equality rows is written in Siconos' rectangular layout, which needs storage 2 "
+        "(the constants of the last rows are only in b), the equality rows first, and at most "
+        "m = " +
+        std::to_string(problem.m()) + " extra rows");
+  }
+  if (extra > 0 && !options.storage1) {
+    throw std::invalid_argument("writeMlcpFile: storage 2 alone cannot hold the " +
+                                std::to_string(extra) + " extra equality rows");
+  }
   auto out = io_detail::openForWriting(path);
   std::FILE* f = out.get();
   bool ok =
@@ -146,8 +262,22 @@ void writeMlcpFile(const MixedLinearComplementarityProblem& problem, const std::
       ok = std::fprintf(f, "%d%c", comp[k] != 0 ? 1 : 0, k + 1 == comp.size() ? '\n' : ' ') > 0;
     }
     if (comp.empty()) ok = ok && std::fputc('\n', f) != EOF;
-    writeNumericsMatrix(problem.M(), f);
-    writeDatVector(problem.q(), f);
+    if (extra > 0) {
+      // Rectangular layout: rows [equalities (n); extra (r); complementarity (m)],
+      // q with its first n + m values (as Siconos writes and reads it).
+      const Index n = problem.n();
+      const Index size = problem.size();
+      const Eigen::MatrixXd square = problem.M().toDense();
+      Eigen::MatrixXd rect(size + extra, size);
+      rect << square.topRows(n), problem.extraEqualityRows(), square.bottomRows(problem.m());
+      Eigen::VectorXd qFull(size + extra);
+      qFull << problem.q().head(n), problem.extraEqualityConstants(), problem.q().tail(problem.m());
+      writeNumericsMatrix(Matrix(std::move(rect)), f);
+      writeDatVector(qFull.head(size), f);
+    } else {
+      writeNumericsMatrix(problem.M(), f);
+      writeDatVector(problem.q(), f);
+    }
   }
   if (options.storage2) {
     ok = ok && writeRowMajor(problem.A(), f) && writeRowMajor(problem.B(), f) &&

@@ -1,10 +1,16 @@
 // The "auto" LCP solver chain, see docs/numerics/lcp.md ("auto").
 //
-//  n <= kSmall (any storage):  lemke → newton-fb → enum (n <= min(16, enumerationMaxSize))
+//  n <= kSmall (any storage):  lemke → murty (M_ii > 0) → enum (n <= min(16, enumerationMaxSize))
+//                              → newton-fb → pgs (M_ii > 0)
 //  n >  kSmall:                [bgs (sparse-block) | pgs (dense, sparse)] when M_ii > 0,
 //                              capped at kSplittingSweeps sweeps
 //                              → newton-fb → lemke (n <= kLemkeMax)
-// newton-fb is capped at kNewtonIterations iterations in both chains.
+// The pivoting methods (lemke, murty) get options.maxIterations pivots. In the
+// small chain the fallbacks after them have their own budgets (newton-fb
+// kNewtonIterations, pgs kSplittingSweeps), so that a pivot budget too small
+// for Lemke still leaves a working chain; in the large chain newton-fb is
+// capped at min(maxIterations, kNewtonIterations) and the splitting method at
+// min(maxIterations, kSplittingSweeps).
 // Each attempt starts from the best z met so far (lowest error) and its answer
 // is checked with lcpComputeError, independently of the solver's own report.
 #include "../core/SolverChain.hpp"
@@ -59,10 +65,12 @@ SolverResult lcpAuto(const LinearComplementarityProblem& problem, Eigen::VectorX
   const bool positiveDiagonal = lcp_detail::firstNonPositiveDiagonal(problem.M(), diag) < 0;
   if (n <= kSmall) {
     step("lemke", &lemkeDefault, options.maxIterations);
-    step("newton-fb", &lcpNewtonFb, std::min(options.maxIterations, kNewtonIterations));
+    if (positiveDiagonal) step("murty", &lcpMurty, options.maxIterations);
     if (n <= std::min<Index>(kEnumMax, options.enumerationMaxSize)) {
       step("enum", &lcpEnum, options.maxIterations);
     }
+    step("newton-fb", &lcpNewtonFb, kNewtonIterations);
+    if (positiveDiagonal) step("pgs", &lcpPgs, kSplittingSweeps);
   } else {
     if (positiveDiagonal) {
       const int sweeps = std::min(options.maxIterations, kSplittingSweeps);

@@ -6,11 +6,14 @@
 // principal pivot on a_rr). For a P-matrix every principal pivot is positive
 // and the method ends after finitely many pivots (possibly exponentially many)
 // at the unique solution; a pivot a_rr <= tol shows M is not a P-matrix and the
-// solver stops with Failed.
+// solver stops with Failed. M is first equilibrated symmetrically by powers of
+// two (A = D M D, b = D q, z = D x: the same pivots in exact arithmetic, and
+// the pivot tolerance becomes meaningful for badly scaled data).
 #include "LcpCommon.hpp"
 
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <string>
@@ -28,6 +31,23 @@ SolverResult lcpMurty(const LinearComplementarityProblem& problem, Eigen::Vector
   const Index n = problem.size();
   Eigen::MatrixXd A = problem.M().toDense();
   Eigen::VectorXd b = problem.q();
+  // Symmetric Ruiz equilibration: d_i ← d_i / sqrt(max(|row i|, |column i|)).
+  Eigen::VectorXd d = Eigen::VectorXd::Ones(n);
+  for (int sweep = 0; sweep < 8; ++sweep) {
+    bool changed = false;
+    for (Index i = 0; i < n; ++i) {
+      const double big = std::max(A.row(i).cwiseAbs().maxCoeff(), A.col(i).cwiseAbs().maxCoeff());
+      if (!(big > 0.0) || !std::isfinite(big)) continue;
+      const double f = std::exp2(std::round(-0.5 * std::log2(big)));
+      if (f == 1.0) continue;
+      A.row(i) *= f;
+      A.col(i) *= f;
+      d[i] *= f;
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  b = d.cwiseProduct(b);
   Eigen::VectorXd col(n);
   Eigen::RowVectorXd row(n);
   std::vector<char> isZ(static_cast<size_t>(n), 0);
@@ -85,7 +105,7 @@ SolverResult lcpMurty(const LinearComplementarityProblem& problem, Eigen::Vector
   }
   z.setZero(n);
   for (Index i = 0; i < n; ++i) {
-    if (isZ[static_cast<size_t>(i)] && b[i] > 0.0) z[i] = b[i];
+    if (isZ[static_cast<size_t>(i)] && b[i] > 0.0) z[i] = d[i] * b[i];
   }
   lcp_detail::finish(problem, z, w, options, result, "pivots");
   return result;

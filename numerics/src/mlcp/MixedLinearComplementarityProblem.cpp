@@ -168,6 +168,28 @@ Eigen::VectorXd MixedLinearComplementarityProblem::b() const {
   return out;
 }
 
+void MixedLinearComplementarityProblem::setExtraEqualityRows(Eigen::MatrixXd E, Eigen::VectorXd e) {
+  const char* who = "MixedLinearComplementarityProblem::setExtraEqualityRows: ";
+  if (E.rows() != e.size() || (E.rows() > 0 && E.cols() != q_.size())) {
+    throw std::invalid_argument(who + ("E is " + std::to_string(E.rows())) + "x" +
+                                std::to_string(E.cols()) + " and e has " +
+                                std::to_string(e.size()) + " entries, must be r x " +
+                                std::to_string(q_.size()) + " (n + m columns) and r");
+  }
+  if (!E.allFinite() || !e.allFinite()) {
+    throw std::invalid_argument(std::string(who) + "E or e has a non-finite entry");
+  }
+  extraE_ = std::move(E);
+  extraQ_ = std::move(e);
+  if (extraE_.rows() == 0) extraE_.resize(0, 0);
+}
+
+Eigen::VectorXd MixedLinearComplementarityProblem::extraEqualityResidual(
+    const Eigen::VectorXd& z) const {
+  if (!hasExtraEqualityRows()) return Eigen::VectorXd();
+  return extraE_ * z + extraQ_;
+}
+
 void MixedLinearComplementarityProblem::validate() const {
   // Messages are built only on failure: validate() may run every time step.
   const char* who = "MixedLinearComplementarityProblem: ";
@@ -183,6 +205,11 @@ void MixedLinearComplementarityProblem::validate() const {
     throw std::invalid_argument(who + ("M is " + shape()) + " and q has " +
                                 std::to_string(q_.size()) + " entries, both must have size n + m" +
                                 nm());
+  }
+  if (hasExtraEqualityRows() && (extraE_.cols() != q_.size() || extraQ_.size() != extraE_.rows())) {
+    throw std::invalid_argument(
+        who + ("the extra equality rows are " + std::to_string(extraE_.rows())) + "x" +
+        std::to_string(extraE_.cols()) + ", the problem has size " + std::to_string(q_.size()));
   }
   if (!M_.allFinite()) {
     throw std::invalid_argument(std::string(who) + "M has a non-finite (NaN or Inf) entry");

@@ -8,6 +8,9 @@
 // per state). The state is accepted when the true error is <= tolerance.
 // States are visited by increasing Hamming distance from the warm-start state
 // (lexicographic order of the flipped subsets within one distance).
+// With r extra equality rows E z + e = 0 the stacked system [K; E] z = [r; −e]
+// is solved in the least-squares sense (complete orthogonal decomposition,
+// minimum-norm on a rank-deficient system); the error check decides.
 #include "SolverCommon.hpp"
 
 #include <moreau/numerics/mlcp/MlcpSolvers.hpp>
@@ -56,6 +59,15 @@ SolverResult mlcpEnum(const MixedLinearComplementarityProblem& problem, Eigen::V
   Eigen::MatrixXd K = M;
   Eigen::VectorXd rhs = -q;
   Eigen::FullPivLU<Eigen::MatrixXd> lu(size, size);
+  const bool extra = problem.hasExtraEqualityRows();
+  const Index rExtra = extra ? problem.extraEqualityRows().rows() : 0;
+  Eigen::MatrixXd stacked(size + rExtra, size);
+  Eigen::VectorXd stackedRhs(size + rExtra);
+  Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(size + rExtra, size);
+  if (extra) {
+    stacked.bottomRows(rExtra) = problem.extraEqualityRows();
+    stackedRhs.tail(rExtra) = -problem.extraEqualityConstants();
+  }
   Eigen::VectorXd candidate(size), wc(size), best = z;
   double bestErr = std::numeric_limits<double>::infinity();
   const std::uint64_t limit = std::uint64_t{1} << m;
@@ -75,8 +87,15 @@ SolverResult mlcpEnum(const MixedLinearComplementarityProblem& problem, Eigen::V
         rhs[i] = 0.0;
       }
     }
-    lu.compute(K);
-    candidate = lu.solve(rhs);
+    if (extra) {
+      stacked.topRows(size) = K;
+      stackedRhs.head(size) = rhs;
+      cod.compute(stacked);
+      candidate = cod.solve(stackedRhs);
+    } else {
+      lu.compute(K);
+      candidate = lu.solve(rhs);
+    }
     if (!candidate.allFinite()) return false;
     // Force the non-basic z to exact zeros (the LU solution may carry round-off).
     for (Index k = 0; k < m; ++k) {

@@ -45,6 +45,11 @@ double mlcpComputeError(const MixedLinearComplementarityProblem& problem, const 
       normI += w.segment(begin, len).norm();
     }
   }
+  if (problem.hasExtraEqualityRows()) {  // one more equality block
+    const Eigen::VectorXd& e = problem.extraEqualityConstants();
+    errorE += (problem.extraEqualityRows() * z + e).norm();
+    normE += e.norm();
+  }
   if (errorI / normI >= errorE / normE) return errorI / (1.0 + normI);
   return errorE / (1.0 + normE);
 }

@@ -150,7 +150,10 @@ TEST(Lemke, InfeasibleProblemFails) {
 
 // Murty's example (Murty 1988, ch. 6): lower triangular, 1 on the diagonal, 2
 // below, q = -1. The unique solution (M is a P-matrix) is z = e_1, and the
-// complementary pivot method needs 2^n pivots to reach it.
+// complementary pivot method with covering vector e needs 2^n pivots to reach
+// it. Lemke equilibrates M first (power-of-two row and column factors, which
+// changes the covering vector to R⁻¹e): 0.75 M is left as it is (every row and
+// column maximum is 0.75 or 1.5), so its path is Murty's exponential one.
 Eigen::MatrixXd murty(int n) {
   Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
   for (int i = 0; i < n; ++i)
@@ -160,7 +163,7 @@ Eigen::MatrixXd murty(int n) {
 
 TEST(Lemke, MurtyExponentialExample) {
   for (int n : {4, 8, 12}) {
-    const mn::LinearComplementarityProblem p(murty(n), -Eigen::VectorXd::Ones(n));
+    const mn::LinearComplementarityProblem p(0.75 * murty(n), -Eigen::VectorXd::Ones(n));
     Eigen::VectorXd z;
     mn::SolverOptions o;
     o.maxIterations = 1 << 14;
@@ -168,16 +171,24 @@ TEST(Lemke, MurtyExponentialExample) {
     ASSERT_TRUE(r.converged()) << r.message;
     EXPECT_GE(r.iterations, 1 << (n - 1)) << "exponential pivot count expected";
     Eigen::VectorXd expected = Eigen::VectorXd::Zero(n);
-    expected[0] = 1.0;
+    expected[0] = 4.0 / 3.0;
     EXPECT_LE((z - expected).norm(), 1e-12);
     EXPECT_TRUE(isLcpSolution(p, z, 1e-12));
   }
   // n = 16 needs 65536 pivots: the default budget (10000) ends honestly.
-  const mn::LinearComplementarityProblem big(murty(16), -Eigen::VectorXd::Ones(16));
+  const mn::LinearComplementarityProblem big(0.75 * murty(16), -Eigen::VectorXd::Ones(16));
   Eigen::VectorXd z;
   const mn::SolverResult r = lemke(big, z);
   EXPECT_EQ(r.status, mn::SolverStatus::MaxIterations);
   EXPECT_EQ(r.iterations, mn::SolverOptions{}.maxIterations);
+  // Murty's matrix itself is rescaled (rows 1.. by 1/2): another covering
+  // vector, a short path, the same unique solution e_1.
+  const mn::LinearComplementarityProblem plain(murty(16), -Eigen::VectorXd::Ones(16));
+  const mn::SolverResult rp = lemke(plain, z);
+  ASSERT_TRUE(rp.converged()) << rp.message;
+  EXPECT_LE(rp.iterations, 16);
+  EXPECT_NEAR(z[0], 1.0, 1e-14);
+  EXPECT_EQ(z.tail(15).norm(), 0.0);
 }
 
 TEST(Lemke, IterationBudget) {

@@ -6,6 +6,8 @@
 // complementarity row (0 <= z_i ⊥ w_i >= 0). The rows are grouped in blocks
 // (Siconos storage 1: blocksRows/blocksIsComp) that may come in any order; the
 // canonical (M, q, n, m) form is the special case "first n rows equality".
+// Optionally, r extra equality rows E z + e = 0 over the same unknowns (an
+// over-determined equality part, the rectangular M of Siconos' legacy layout).
 // See docs/numerics/mlcp.md.
 
 #include <moreau/numerics/Matrix.hpp>
@@ -78,6 +80,19 @@ class MixedLinearComplementarityProblem {
   Eigen::VectorXd a() const;
   Eigen::VectorXd b() const;
 
+  /// Adds r extra equality rows E z + e = 0 (E r x (n+m), e r entries) to the
+  /// square problem: no unknown is paired with them, they are checked by the
+  /// error measure (one more equality block) and used by "enum". Replaces any
+  /// previous extra rows; r = 0 removes them. Throws std::invalid_argument on a
+  /// size mismatch or a non-finite entry.
+  void setExtraEqualityRows(Eigen::MatrixXd E, Eigen::VectorXd e);
+  bool hasExtraEqualityRows() const { return extraE_.rows() > 0; }
+  /// E (r x (n+m)) and e (r), empty when there are no extra rows.
+  const Eigen::MatrixXd& extraEqualityRows() const { return extraE_; }
+  const Eigen::VectorXd& extraEqualityConstants() const { return extraQ_; }
+  /// E z + e (empty without extra rows).
+  Eigen::VectorXd extraEqualityResidual(const Eigen::VectorXd& z) const;
+
   /// Throws std::invalid_argument naming the offending object and sizes.
   void validate() const;
 
@@ -91,6 +106,8 @@ class MixedLinearComplementarityProblem {
   std::vector<char> rowIsComp_;
   std::vector<Index> equalityRows_;
   std::vector<Index> complementarityRows_;
+  Eigen::MatrixXd extraE_;
+  Eigen::VectorXd extraQ_;
 };
 
 }  // namespace moreau::numerics

@@ -20,6 +20,8 @@ namespace moreau::numerics {
 ///   error_i = Σ_comp-rows (−z if z<0) + (−w if w<0) + (z·w if z,w both >0 or both <0),
 ///   norm_i = 1 + Σ_comp-blocks ‖w_blk‖₂,
 ///   err = error_i/(1+norm_i) if error_i/norm_i >= error_e/norm_e else error_e/(1+norm_e).
+/// Extra equality rows (hasExtraEqualityRows()) count as one more equality
+/// block: error_e += ‖E z + e‖₂, norm_e += ‖e‖₂.
 /// Returns NaN when z or w has a non-finite entry. Throws std::invalid_argument
 /// when z's size differs from the problem's.
 double mlcpComputeError(const MixedLinearComplementarityProblem& problem, const Eigen::VectorXd& z,
@@ -27,7 +29,8 @@ double mlcpComputeError(const MixedLinearComplementarityProblem& problem, const 
 
 /// "enum": enumerates the 2^m complementarity states (z_i = 0 or w_i = 0 on each
 /// complementarity row), each solved by LU; starts from the state of the warm
-/// start. Refuses m > options.enumerationMaxSize (Failed).
+/// start. Refuses m > options.enumerationMaxSize (Failed). With extra equality
+/// rows each state is solved in the least-squares sense over all the rows.
 SolverResult mlcpEnum(const MixedLinearComplementarityProblem& problem, Eigen::VectorXd& z,
                       Eigen::VectorXd& w, const SolverOptions& options = {});
 
