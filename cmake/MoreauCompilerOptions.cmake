@@ -16,3 +16,13 @@ if(MOREAU_SANITIZE)
   add_compile_options(-fsanitize=${MOREAU_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${MOREAU_SANITIZE})
 endif()
+
+# libFuzzer targets (tests/fuzz): every Moreau source gets libFuzzer's coverage
+# instrumentation; the fuzz executables link with -fsanitize=fuzzer.
+if(MOREAU_BUILD_FUZZERS)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "MOREAU_BUILD_FUZZERS needs clang++ (libFuzzer): use the `fuzz` preset "
+                        "or -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link)
+endif()

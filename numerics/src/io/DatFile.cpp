@@ -28,18 +28,20 @@ void closeChecked(FilePtr file, const std::string& path, bool ok) {
 
 LinearComplementarityProblem readLcp(DatTokenizer& tok) {
   const long n = tok.readInt("LCP size n");
-  Matrix M = readNumericsMatrix(tok);
-  if (M.rows() != M.cols()) {
-    tok.fail("LCP matrix M is " + std::to_string(M.rows()) + "x" + std::to_string(M.cols()) +
-             ", must be square");
-  }
-  if (M.cols() != n) {
-    tok.fail("LCP size n = " + std::to_string(n) + " does not match M (" +
-             std::to_string(M.rows()) + "x" + std::to_string(M.cols()) + ")");
-  }
+  tok.checkDeclared(n, 1, "LCP rows (n, one value of q each)");
+  // M's shape is checked from its header, before its values are allocated.
+  Matrix M = readNumericsMatrix(tok, [&](long rows, long cols) {
+    if (rows != cols) {
+      tok.fail("LCP matrix M is " + std::to_string(rows) + "x" + std::to_string(cols) +
+               ", must be square");
+    }
+    if (cols != n) {
+      tok.fail("LCP size n = " + std::to_string(n) + " does not match M (" + std::to_string(rows) +
+               "x" + std::to_string(cols) + ")");
+    }
+  });
   // q has M.size1 (= columns) entries, as in Siconos; trailing tokens are ignored.
-  Eigen::VectorXd q(M.cols());
-  for (Eigen::Index i = 0; i < q.size(); ++i) q[i] = tok.readDouble("q value");
+  Eigen::VectorXd q = readDatVector(tok, M.cols(), "q value");
   try {
     return LinearComplementarityProblem(std::move(M), std::move(q));
   } catch (const std::invalid_argument& e) {
@@ -51,7 +53,7 @@ LinearComplementarityProblem readLcp(DatTokenizer& tok) {
 
 LinearComplementarityProblem readLcpFile(const std::string& path) {
   DatTokenizer tok = DatTokenizer::fromFile(path);
-  return io_detail::readLcp(tok);
+  return io_detail::guardAllocation(tok, [&] { return io_detail::readLcp(tok); });
 }
 
 void writeLcpFile(const LinearComplementarityProblem& problem, const std::string& path) {

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdint>
 #include <fstream>
+#include <functional>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -73,10 +75,12 @@ class Handle {
   Closer closer_ = nullptr;
 };
 
-// Context of one file: its name (for the messages) and its open identifier.
+// Context of one file: its name (for the messages), its open identifier and its
+// size in bytes (what a dataset of the file can hold).
 struct File {
   std::string path;
   Handle handle;
+  std::uint64_t size = 0;
 
   [[noreturn]] void fail(const std::string& what) const {
     throw FclibFormatError(path + ": FCLIB: " + what);
@@ -95,8 +99,66 @@ Handle openGroup(const File& file, hid_t location, const std::string& name,
   return group;
 }
 
+// Largest expansion of compressed data (deflate's limit is about 1032:1): a
+// filtered dataset may declare at most this many times the bytes it stores.
+constexpr std::uint64_t kMaxCompressionRatio = 1032;
+
+// Number of elements of a dataspace (product of the dimensions, checked for
+// overflow); fails for an unreadable or absurd dataspace.
+std::uint64_t spaceElements(const File& file, hid_t dataset, const std::string& fullName) {
+  Handle space(H5Dget_space(dataset), &H5Sclose);
+  if (!space.valid()) file.fail(fullName + ": unreadable dataspace");
+  switch (H5Sget_simple_extent_type(space.get())) {
+    case H5S_SCALAR:
+      return 1;
+    case H5S_NULL:
+      return 0;
+    case H5S_SIMPLE:
+      break;
+    default:
+      file.fail(fullName + ": unreadable dataspace");
+  }
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  if (rank < 0 || rank > H5S_MAX_RANK) file.fail(fullName + ": unreadable dataspace");
+  hsize_t dims[H5S_MAX_RANK] = {};
+  if (H5Sget_simple_extent_dims(space.get(), dims, nullptr) != rank)
+    file.fail(fullName + ": unreadable dataspace");
+  std::uint64_t count = 1;
+  for (int k = 0; k < rank; ++k) {
+    if (dims[k] != 0 && count > UINT64_MAX / dims[k])
+      file.fail(fullName + ": dataspace dimensions overflow");
+    count *= dims[k];
+  }
+  return count;
+}
+
+// Checks the dataset's declared size against what the file can hold, before
+// anything is allocated for it: an uncompressed dataset must fit in the file, a
+// compressed one in kMaxCompressionRatio times the bytes it stores. External and
+// virtual storage (data in other files) are refused.
+void checkExtent(const File& file, hid_t dataset, hid_t type, std::uint64_t count,
+                 const std::string& fullName) {
+  const std::uint64_t elementSize = std::max<std::uint64_t>(H5Tget_size(type), 1);
+  Handle plist(H5Dget_create_plist(dataset), &H5Pclose);
+  if (!plist.valid()) file.fail(fullName + ": unreadable dataset creation properties");
+  const H5D_layout_t layout = H5Pget_layout(plist.get());
+  if (layout == H5D_VIRTUAL || H5Pget_external_count(plist.get()) != 0)
+    file.fail(fullName + " is stored outside the file (external or virtual storage)");
+  std::uint64_t capacity = file.size;  // bytes available to the dataset
+  if (layout == H5D_CHUNKED && H5Pget_nfilters(plist.get()) > 0) {
+    const std::uint64_t stored = std::min<std::uint64_t>(H5Dget_storage_size(dataset), file.size);
+    capacity = stored * kMaxCompressionRatio;
+  }
+  const std::uint64_t most = capacity / elementSize;
+  if (count > most) {
+    file.fail(fullName + " declares " + std::to_string(count) + " values of " +
+              std::to_string(elementSize) + " bytes but the file holds at most " +
+              std::to_string(most));
+  }
+}
+
 // Opens a dataset and returns its number of elements (checks it is a numeric
-// array of integer or floating-point values).
+// array of integer or floating-point values that the file can hold).
 Handle openNumericDataset(const File& file, hid_t group, const std::string& name,
                           const std::string& fullName, bool integral, std::size_t& count) {
   if (!linkExists(group, name)) file.fail("missing dataset " + fullName);
@@ -107,17 +169,27 @@ Handle openNumericDataset(const File& file, hid_t group, const std::string& name
   if (integral ? typeClass != H5T_INTEGER : (typeClass != H5T_INTEGER && typeClass != H5T_FLOAT)) {
     file.fail(fullName + (integral ? " does not hold integers" : " does not hold numbers"));
   }
-  Handle space(H5Dget_space(dataset.get()), &H5Sclose);
-  const hssize_t points = space.valid() ? H5Sget_simple_extent_npoints(space.get()) : -1;
-  if (points < 0) file.fail(fullName + ": unreadable dataspace");
+  const std::uint64_t points = spaceElements(file, dataset.get(), fullName);
+  checkExtent(file, dataset.get(), type.get(), points, fullName);
   count = static_cast<std::size_t>(points);
   return dataset;
 }
 
+// Number of elements of a numeric dataset (opened and checked, not read).
+std::size_t datasetCount(const File& file, hid_t group, const std::string& name,
+                         const std::string& fullName) {
+  std::size_t count = 0;
+  (void)openNumericDataset(file, group, name, fullName, false, count);
+  return count;
+}
+
 std::vector<int> readInts(const File& file, hid_t group, const std::string& name,
-                          const std::string& fullName) {
+                          const std::string& fullName, std::size_t expected = SIZE_MAX) {
   std::size_t count = 0;
   Handle dataset = openNumericDataset(file, group, name, fullName, true, count);
+  if (expected != SIZE_MAX && count != expected)
+    file.fail(fullName + " has " + std::to_string(count) + " values, expected " +
+              std::to_string(expected));
   std::vector<int> values(count);
   if (count > 0 &&
       H5Dread(dataset.get(), H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0) {
@@ -127,10 +199,7 @@ std::vector<int> readInts(const File& file, hid_t group, const std::string& name
 }
 
 int readInt(const File& file, hid_t group, const std::string& name, const std::string& fullName) {
-  const std::vector<int> values = readInts(file, group, name, fullName);
-  if (values.size() != 1)
-    file.fail(fullName + " has " + std::to_string(values.size()) + " values, expected 1");
-  return values[0];
+  return readInts(file, group, name, fullName, 1)[0];  // the count is checked before reading
 }
 
 Eigen::VectorXd readDoubles(const File& file, hid_t group, const std::string& name,
@@ -158,7 +227,7 @@ Eigen::VectorXd readVector(const File& file, hid_t group, const std::string& nam
 
 // Reads a fixed- or variable-length string dataset; empty when absent or of
 // another type (the info strings are informative only).
-std::string readOptionalString(hid_t group, const std::string& name) {
+std::string readOptionalString(const File& file, hid_t group, const std::string& name) {
   if (!linkExists(group, name)) return {};
   Handle dataset(H5Dopen2(group, name.c_str(), H5P_DEFAULT), &H5Dclose);
   if (!dataset.valid()) return {};
@@ -179,7 +248,7 @@ std::string readOptionalString(hid_t group, const std::string& name) {
     return result;
   }
   const std::size_t size = H5Tget_size(type.get());
-  if (size == 0 || size > (std::size_t{1} << 24)) return {};
+  if (size == 0 || size > (std::size_t{1} << 24) || size > file.size) return {};
   Handle memType(H5Tcopy(H5T_C_S1), &H5Tclose);
   H5Tset_size(memType.get(), size + 1);
   std::vector<char> buffer(size + 1, '\0');
@@ -188,14 +257,14 @@ std::string readOptionalString(hid_t group, const std::string& name) {
   return std::string(buffer.data());
 }
 
-FclibInfo readInfo(hid_t problemGroup) {
+FclibInfo readInfo(const File& file, hid_t problemGroup) {
   FclibInfo info;
   if (!linkExists(problemGroup, "info")) return info;
   Handle group(H5Gopen2(problemGroup, "info", H5P_DEFAULT), &H5Gclose);
   if (!group.valid()) return info;
-  info.title = readOptionalString(group.get(), "title");
-  info.description = readOptionalString(group.get(), "description");
-  info.mathInfo = readOptionalString(group.get(), "math_info");
+  info.title = readOptionalString(file, group.get(), "title");
+  info.description = readOptionalString(file, group.get(), "description");
+  info.mathInfo = readOptionalString(file, group.get(), "math_info");
   return info;
 }
 
@@ -208,6 +277,9 @@ File openForReading(const std::string& path) {
   if (!isHdf5File(path)) file.fail("not an HDF5 file (no HDF5 signature)");
   file.handle = Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), &H5Fclose);
   if (!file.handle.valid()) file.fail("HDF5 cannot open the file (corrupted or truncated?)");
+  hsize_t size = 0;
+  if (H5Fget_filesize(file.handle.get(), &size) < 0) file.fail("cannot get the file size");
+  file.size = size;
   return file;
 }
 
@@ -215,9 +287,15 @@ File openForReading(const std::string& path) {
 
 using SparseMatrix = Eigen::SparseMatrix<double>;
 
+// Called with a matrix's declared sizes m x n before anything is allocated for
+// it: the problem reader checks them against the problem's vectors.
+using ShapeCheck = std::function<void(int m, int n)>;
+
 // Reads a cs-style matrix group (m, n, nz, nzmax, p, i, x). `name` is the full name.
+// The sizes are checked (checkShape, then the arrays' real extents against n, nz
+// and p) before the arrays are read.
 SparseMatrix readMatrix(const File& file, hid_t parent, const std::string& groupName,
-                        const std::string& name) {
+                        const std::string& name, const ShapeCheck& checkShape) {
   Handle group = openGroup(file, parent, groupName, name);
   const hid_t g = group.get();
   const int m = readInt(file, g, "m", name + "/m");
@@ -232,11 +310,9 @@ SparseMatrix readMatrix(const File& file, hid_t parent, const std::string& group
     file.fail(name + "/nz = " + std::to_string(nz) +
               " (must be -1 compressed columns, -2 compressed rows or >= 0 triplets)");
   }
-  const std::vector<int> p = readInts(file, g, "p", name + "/p");
-  const std::vector<int> idx = readInts(file, g, "i", name + "/i");
-  const Eigen::VectorXd x = readDoubles(file, g, "x", name + "/x");
-
-  std::vector<Eigen::Triplet<double>> entries;
+  // Eigen's compressed columns take a pointer per column, even when empty: every
+  // caller checks m and n against the extents of the problem's vectors.
+  checkShape(m, n);
   auto needAtLeast = [&](std::size_t have, std::size_t want, const std::string& what,
                          const std::string& why) {
     if (have < want) {
@@ -244,6 +320,23 @@ SparseMatrix readMatrix(const File& file, hid_t parent, const std::string& group
                 std::to_string(want) + " (" + why + ")");
     }
   };
+  const bool columns = nz == -1;
+  const std::size_t outer = static_cast<std::size_t>(columns ? n : m);
+  // Extents first: p's against n (m) or nz, then i's and x's against nz.
+  const std::size_t pCount = datasetCount(file, g, "p", name + "/p");
+  if (nz >= 0) {
+    const auto count = static_cast<std::size_t>(nz);
+    needAtLeast(pCount, count, "p", "nz triplet row indices");
+    needAtLeast(datasetCount(file, g, "i", name + "/i"), count, "i", "nz triplet column indices");
+    needAtLeast(datasetCount(file, g, "x", name + "/x"), count, "x", "nz triplet values");
+  } else {
+    needAtLeast(pCount, outer + 1, "p", columns ? "n+1 column pointers" : "m+1 row pointers");
+  }
+  const std::vector<int> p = readInts(file, g, "p", name + "/p");
+  const std::vector<int> idx = readInts(file, g, "i", name + "/i");
+  const Eigen::VectorXd x = readDoubles(file, g, "x", name + "/x");
+
+  std::vector<Eigen::Triplet<double>> entries;
   auto checkIndex = [&](long value, long bound, const std::string& what, std::size_t k) {
     if (value < 0 || value >= bound) {
       file.fail(name + "/" + what + "[" + std::to_string(k) + "] = " + std::to_string(value) +
@@ -252,9 +345,6 @@ SparseMatrix readMatrix(const File& file, hid_t parent, const std::string& group
   };
   if (nz >= 0) {  // triplets: p = rows, i = columns
     const auto count = static_cast<std::size_t>(nz);
-    needAtLeast(p.size(), count, "p", "nz triplet row indices");
-    needAtLeast(idx.size(), count, "i", "nz triplet column indices");
-    needAtLeast(static_cast<std::size_t>(x.size()), count, "x", "nz triplet values");
     entries.reserve(count);
     for (std::size_t k = 0; k < count; ++k) {
       checkIndex(p[k], m, "p", k);
@@ -262,14 +352,9 @@ SparseMatrix readMatrix(const File& file, hid_t parent, const std::string& group
       entries.emplace_back(p[k], idx[k], x[static_cast<Eigen::Index>(k)]);
     }
   } else {  // compressed columns (nz = -1) or rows (nz = -2)
-    const bool columns = nz == -1;
-    const int outer = columns ? n : m;
     const int inner = columns ? m : n;
-    needAtLeast(p.size(), static_cast<std::size_t>(outer) + 1, "p",
-                columns ? "n+1 column pointers" : "m+1 row pointers");
-    for (int k = 0; k < outer; ++k) {
-      if (p[static_cast<std::size_t>(k)] < 0 ||
-          p[static_cast<std::size_t>(k) + 1] < p[static_cast<std::size_t>(k)]) {
+    for (std::size_t k = 0; k < outer; ++k) {
+      if (p[k] < 0 || p[k + 1] < p[k]) {
         file.fail(name + "/p is not a non-decreasing sequence of non-negative pointers (at " +
                   std::to_string(k) + ")");
       }
@@ -282,14 +367,15 @@ SparseMatrix readMatrix(const File& file, hid_t parent, const std::string& group
     needAtLeast(idx.size(), total, "i", "one index per stored entry");
     needAtLeast(static_cast<std::size_t>(x.size()), total, "x", "one value per stored entry");
     entries.reserve(total);
-    for (int k = 0; k < outer; ++k) {
-      for (int e = p[static_cast<std::size_t>(k)]; e < p[static_cast<std::size_t>(k) + 1]; ++e) {
+    for (std::size_t k = 0; k < outer; ++k) {
+      const auto ko = static_cast<int>(k);
+      for (int e = p[k]; e < p[k + 1]; ++e) {
         const auto ue = static_cast<std::size_t>(e);
         checkIndex(idx[ue], inner, "i", ue);
         if (columns) {
-          entries.emplace_back(idx[ue], k, x[e]);
+          entries.emplace_back(idx[ue], ko, x[e]);
         } else {
-          entries.emplace_back(k, idx[ue], x[e]);
+          entries.emplace_back(ko, idx[ue], x[e]);
         }
       }
     }
@@ -436,6 +522,136 @@ void checkSolutionSize(const Eigen::VectorXd& v, Eigen::Index expected, const ch
                                 std::to_string(expected));
 }
 
+// Runs a reader; an allocation failure (every declared size is checked first, so
+// only a genuinely large problem gets there) becomes an FclibFormatError naming
+// the file.
+template <class Read>
+auto guardAllocation(const std::string& path, Read&& read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const std::bad_alloc&) {
+    throw FclibFormatError(path + ": FCLIB: out of memory while reading the file (std::bad_alloc)");
+  } catch (const std::length_error& e) {
+    throw FclibFormatError(path + ": FCLIB: out of memory while reading the file (" + e.what() +
+                           ")");
+  }
+}
+
+// ---- reading problems -----------------------------------------------------------
+
+FrictionContactProblem readLocal(const std::string& path, FclibInfo* info) {
+  Hdf5ErrorSilencer silencer;
+  File file = openForReading(path);
+  Handle problem = openGroup(file, file.handle.get(), "fclib_local", "/fclib_local");
+  const hid_t g = problem.get();
+  const int d = spaceDimension(file, g, "/fclib_local");
+  SparseMatrix W = readMatrix(file, g, "W", "/fclib_local/W", [&](int rows, int cols) {
+    if (rows != cols || rows % d != 0) {
+      file.fail("/fclib_local/W is " + std::to_string(rows) + "x" + std::to_string(cols) +
+                ", must be square with a size multiple of spacedim = " + std::to_string(d));
+    }
+    Handle vectors = openGroup(file, g, "vectors", "/fclib_local/vectors");
+    const std::size_t qCount = datasetCount(file, vectors.get(), "q", "/fclib_local/vectors/q");
+    if (qCount != static_cast<std::size_t>(rows))
+      file.fail("/fclib_local/vectors/q has " + std::to_string(qCount) + " values, expected " +
+                std::to_string(rows) + " (rows of W)");
+  });
+  if (linkExists(g, "R")) {
+    file.fail("the problem has an equality block (/fclib_local/V, R), which is not supported");
+  }
+  if (linkExists(g, "V")) {  // an empty V (no column) is accepted
+    Handle V = openGroup(file, g, "V", "/fclib_local/V");
+    if (readInt(file, V.get(), "n", "/fclib_local/V/n") != 0)
+      file.fail("the problem has an equality block (/fclib_local/V, R), which is not supported");
+  }
+  const Eigen::Index m = W.rows();
+  Handle vectors = openGroup(file, g, "vectors", "/fclib_local/vectors");
+  Eigen::VectorXd q =
+      readVector(file, vectors.get(), "q", "/fclib_local/vectors/q", m, "rows of W");
+  Eigen::VectorXd mu = readVector(file, vectors.get(), "mu", "/fclib_local/vectors/mu", m / d,
+                                  "one per contact: rows of W / spacedim");
+  for (Eigen::Index i = 0; i < mu.size(); ++i)
+    if (mu[i] < 0.0)
+      file.fail("/fclib_local/vectors/mu[" + std::to_string(i) + "] = " + std::to_string(mu[i]) +
+                " is negative");
+  if (info != nullptr) *info = readInfo(file, g);
+  try {
+    return FrictionContactProblem(d, localMatrix(std::move(W), d), std::move(q), std::move(mu));
+  } catch (const std::invalid_argument& e) {
+    file.fail(e.what());
+  }
+}
+
+GlobalFrictionContactProblem readGlobal(const std::string& path, FclibInfo* info) {
+  Hdf5ErrorSilencer silencer;
+  File file = openForReading(path);
+  Handle problem = openGroup(file, file.handle.get(), "fclib_global", "/fclib_global");
+  const hid_t g = problem.get();
+  GlobalFrictionContactProblem result;
+  result.dimension = spaceDimension(file, g, "/fclib_global");
+  const int d = result.dimension;
+  // Declared sizes are checked against the vectors' extents before the matrices
+  // are read (f has a value per row of M, w per column of H).
+  const auto vectorCount = [&](const char* name) {
+    Handle vectors = openGroup(file, g, "vectors", "/fclib_global/vectors");
+    return datasetCount(file, vectors.get(), name, std::string("/fclib_global/vectors/") + name);
+  };
+  SparseMatrix M = readMatrix(file, g, "M", "/fclib_global/M", [&](int rows, int cols) {
+    if (rows != cols)
+      file.fail("/fclib_global/M is " + std::to_string(rows) + "x" + std::to_string(cols) +
+                ", must be square");
+    const std::size_t f = vectorCount("f");
+    if (f != static_cast<std::size_t>(rows))
+      file.fail("/fclib_global/vectors/f has " + std::to_string(f) + " values, expected " +
+                std::to_string(rows) + " (rows of M)");
+  });
+  SparseMatrix H = readMatrix(file, g, "H", "/fclib_global/H", [&](int rows, int cols) {
+    if (rows != M.rows() || cols % d != 0)
+      file.fail("/fclib_global/H is " + std::to_string(rows) + "x" + std::to_string(cols) +
+                ", must have the " + std::to_string(M.rows()) +
+                " rows of M and a number of columns multiple of spacedim = " + std::to_string(d));
+    const std::size_t w = vectorCount("w");
+    if (w != static_cast<std::size_t>(cols))
+      file.fail("/fclib_global/vectors/w has " + std::to_string(w) + " values, expected " +
+                std::to_string(cols) + " (columns of H)");
+  });
+  if (linkExists(g, "G")) {  // an empty G (no column) is accepted
+    Handle G = openGroup(file, g, "G", "/fclib_global/G");
+    if (readInt(file, G.get(), "n", "/fclib_global/G/n") != 0)
+      file.fail("the problem has equality constraints (/fclib_global/G), which are not supported");
+  }
+  const Eigen::Index n = M.rows();
+  const Eigen::Index m = H.cols();
+  Handle vectors = openGroup(file, g, "vectors", "/fclib_global/vectors");
+  result.q = readVector(file, vectors.get(), "f", "/fclib_global/vectors/f", n, "rows of M");
+  result.b = readVector(file, vectors.get(), "w", "/fclib_global/vectors/w", m, "columns of H");
+  result.mu = readVector(file, vectors.get(), "mu", "/fclib_global/vectors/mu", m / d,
+                         "one per contact: columns of H / spacedim");
+  result.M = Matrix(std::move(M));
+  result.H = Matrix(std::move(H));
+  if (info != nullptr) *info = readInfo(file, g);
+  try {
+    result.validate();
+  } catch (const std::invalid_argument& e) {
+    file.fail(e.what());
+  }
+  return result;
+}
+
+std::optional<FclibSolution> readSolution(const std::string& path) {
+  Hdf5ErrorSilencer silencer;
+  File file = openForReading(path);
+  if (!linkExists(file.handle.get(), "solution")) return std::nullopt;
+  Handle group = openGroup(file, file.handle.get(), "solution", "/solution");
+  FclibSolution solution;
+  const std::pair<const char*, Eigen::VectorXd*> members[] = {
+      {"v", &solution.v}, {"u", &solution.u}, {"r", &solution.r}, {"l", &solution.l}};
+  for (const auto& [name, vector] : members)
+    if (linkExists(group.get(), name))
+      *vector = readDoubles(file, group.get(), name, std::string("/solution/") + name);
+  return solution;
+}
+
 }  // namespace
 
 // ---- public API ------------------------------------------------------------------
@@ -464,39 +680,7 @@ FclibForm fclibProblemForm(const std::string& path) {
 }
 
 FrictionContactProblem readFclibLocal(const std::string& path, FclibInfo* info) {
-  Hdf5ErrorSilencer silencer;
-  File file = openForReading(path);
-  Handle problem = openGroup(file, file.handle.get(), "fclib_local", "/fclib_local");
-  const hid_t g = problem.get();
-  const int d = spaceDimension(file, g, "/fclib_local");
-  SparseMatrix W = readMatrix(file, g, "W", "/fclib_local/W");
-  if (W.rows() != W.cols() || W.rows() % d != 0) {
-    file.fail("/fclib_local/W is " + std::to_string(W.rows()) + "x" + std::to_string(W.cols()) +
-              ", must be square with a size multiple of spacedim = " + std::to_string(d));
-  }
-  if (linkExists(g, "V") || linkExists(g, "R")) {
-    const SparseMatrix V =
-        linkExists(g, "V") ? readMatrix(file, g, "V", "/fclib_local/V") : SparseMatrix();
-    if (V.cols() > 0 || linkExists(g, "R")) {
-      file.fail("the problem has an equality block (/fclib_local/V, R), which is not supported");
-    }
-  }
-  const Eigen::Index m = W.rows();
-  Handle vectors = openGroup(file, g, "vectors", "/fclib_local/vectors");
-  Eigen::VectorXd q =
-      readVector(file, vectors.get(), "q", "/fclib_local/vectors/q", m, "rows of W");
-  Eigen::VectorXd mu = readVector(file, vectors.get(), "mu", "/fclib_local/vectors/mu", m / d,
-                                  "one per contact: rows of W / spacedim");
-  for (Eigen::Index i = 0; i < mu.size(); ++i)
-    if (mu[i] < 0.0)
-      file.fail("/fclib_local/vectors/mu[" + std::to_string(i) + "] = " + std::to_string(mu[i]) +
-                " is negative");
-  if (info != nullptr) *info = readInfo(g);
-  try {
-    return FrictionContactProblem(d, localMatrix(std::move(W), d), std::move(q), std::move(mu));
-  } catch (const std::invalid_argument& e) {
-    file.fail(e.what());
-  }
+  return guardAllocation(path, [&] { return readLocal(path, info); });
 }
 
 void writeFclibLocal(const FrictionContactProblem& problem, const std::string& path,
@@ -522,43 +706,7 @@ void writeFclibLocal(const FrictionContactProblem& problem, const std::string& p
 }
 
 GlobalFrictionContactProblem readFclibGlobal(const std::string& path, FclibInfo* info) {
-  Hdf5ErrorSilencer silencer;
-  File file = openForReading(path);
-  Handle problem = openGroup(file, file.handle.get(), "fclib_global", "/fclib_global");
-  const hid_t g = problem.get();
-  GlobalFrictionContactProblem result;
-  result.dimension = spaceDimension(file, g, "/fclib_global");
-  const int d = result.dimension;
-  SparseMatrix M = readMatrix(file, g, "M", "/fclib_global/M");
-  SparseMatrix H = readMatrix(file, g, "H", "/fclib_global/H");
-  if (M.rows() != M.cols())
-    file.fail("/fclib_global/M is " + std::to_string(M.rows()) + "x" + std::to_string(M.cols()) +
-              ", must be square");
-  if (H.rows() != M.rows() || H.cols() % d != 0)
-    file.fail("/fclib_global/H is " + std::to_string(H.rows()) + "x" + std::to_string(H.cols()) +
-              ", must have the " + std::to_string(M.rows()) +
-              " rows of M and a number of columns multiple of spacedim = " + std::to_string(d));
-  if (linkExists(g, "G")) {
-    const SparseMatrix G = readMatrix(file, g, "G", "/fclib_global/G");
-    if (G.cols() > 0)
-      file.fail("the problem has equality constraints (/fclib_global/G), which are not supported");
-  }
-  const Eigen::Index n = M.rows();
-  const Eigen::Index m = H.cols();
-  Handle vectors = openGroup(file, g, "vectors", "/fclib_global/vectors");
-  result.q = readVector(file, vectors.get(), "f", "/fclib_global/vectors/f", n, "rows of M");
-  result.b = readVector(file, vectors.get(), "w", "/fclib_global/vectors/w", m, "columns of H");
-  result.mu = readVector(file, vectors.get(), "mu", "/fclib_global/vectors/mu", m / d,
-                         "one per contact: columns of H / spacedim");
-  result.M = Matrix(std::move(M));
-  result.H = Matrix(std::move(H));
-  if (info != nullptr) *info = readInfo(g);
-  try {
-    result.validate();
-  } catch (const std::invalid_argument& e) {
-    file.fail(e.what());
-  }
-  return result;
+  return guardAllocation(path, [&] { return readGlobal(path, info); });
 }
 
 void writeFclibGlobal(const GlobalFrictionContactProblem& problem, const std::string& path,
@@ -586,17 +734,7 @@ void writeFclibGlobal(const GlobalFrictionContactProblem& problem, const std::st
 }
 
 std::optional<FclibSolution> readFclibSolution(const std::string& path) {
-  Hdf5ErrorSilencer silencer;
-  File file = openForReading(path);
-  if (!linkExists(file.handle.get(), "solution")) return std::nullopt;
-  Handle group = openGroup(file, file.handle.get(), "solution", "/solution");
-  FclibSolution solution;
-  const std::pair<const char*, Eigen::VectorXd*> members[] = {
-      {"v", &solution.v}, {"u", &solution.u}, {"r", &solution.r}, {"l", &solution.l}};
-  for (const auto& [name, vector] : members)
-    if (linkExists(group.get(), name))
-      *vector = readDoubles(file, group.get(), name, std::string("/solution/") + name);
-  return solution;
+  return guardAllocation(path, [&] { return readSolution(path); });
 }
 
 }  // namespace moreau::numerics

@@ -18,11 +18,13 @@ namespace io_detail {
 FrictionContactProblem readFrictionContact(DatTokenizer& tok) {
   const long dim = tok.readInt("friction-contact dimension (2 or 3)", 2, 3);
   const long nc = tok.readInt("friction-contact number of contacts", 0, 1L << 28);
-  Matrix W = readNumericsMatrix(tok);
-  if (W.rows() != W.cols() || W.cols() != dim * nc) {
-    tok.fail("friction-contact matrix is " + std::to_string(W.rows()) + "x" +
-             std::to_string(W.cols()) + ", dimension x nc = " + std::to_string(dim * nc));
-  }
+  tok.checkDeclared(nc, dim + 1, "contacts (nc, dimension values of q and one mu each)");
+  Matrix W = readNumericsMatrix(tok, [&](long rows, long cols) {
+    if (rows != cols || cols != dim * nc) {
+      tok.fail("friction-contact matrix is " + std::to_string(rows) + "x" + std::to_string(cols) +
+               ", dimension x nc = " + std::to_string(dim * nc));
+    }
+  });
   Eigen::VectorXd q = readDatVector(tok, W.cols(), "friction-contact q value");
   Eigen::VectorXd mu = readDatVector(tok, nc, "friction coefficient mu");
   try {
@@ -36,7 +38,7 @@ FrictionContactProblem readFrictionContact(DatTokenizer& tok) {
 
 FrictionContactProblem readFrictionContactFile(const std::string& path) {
   DatTokenizer tok = DatTokenizer::fromFile(path);
-  return io_detail::readFrictionContact(tok);
+  return io_detail::guardAllocation(tok, [&] { return io_detail::readFrictionContact(tok); });
 }
 
 void writeFrictionContactFile(const FrictionContactProblem& problem, const std::string& path) {

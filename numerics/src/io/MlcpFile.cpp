@@ -28,6 +28,7 @@ Eigen::MatrixXd readRowMajor(DatTokenizer& tok, long rows, long cols, const char
     tok.fail(std::string(what) + " (" + std::to_string(rows) + "x" + std::to_string(cols) +
              ") is too large");
   }
+  tok.checkDeclared(rows * cols, 1, std::string("values for ") + what);
   Eigen::MatrixXd m(rows, cols);
   for (long i = 0; i < rows; ++i)
     for (long j = 0; j < cols; ++j) m(i, j) = tok.readDouble(what);
@@ -127,6 +128,10 @@ MixedLinearComplementarityProblem readMlcp(DatTokenizer& tok, MlcpFilePart part)
   const long n = tok.readInt("MLCP n (number of equality rows)", 0, kMaxDim);
   const long m = tok.readInt("MLCP m (number of complementarity rows)", 0, kMaxDim);
   const long size = n + m;
+  // Values the parts hold: q (n+m) for storage 1; A, B, C, D ((n+m)^2), a, b for
+  // storage 2. n, m <= 2^30: no overflow.
+  tok.checkDeclared((st1 ? size : 0) + (st2 ? size * size + size : 0), 1,
+                    "MLCP values (n = " + std::to_string(n) + ", m = " + std::to_string(m) + ")");
 
   std::optional<MixedLinearComplementarityProblem> fromStorage1;
   std::optional<RectangularPart> rect;
@@ -150,15 +155,18 @@ MixedLinearComplementarityProblem readMlcp(DatTokenizer& tok, MlcpFilePart part)
       blocksIsComp.push_back(
           static_cast<int>(tok.readInt("MLCP blocksIsComp flag (0 or 1)", 0, 1)));
     }
-    Matrix M = readNumericsMatrix(tok);
     // More rows than unknowns: Siconos' legacy rectangular layout (see
-    // buildRectangular); fewer rows, or a column count other than n + m, is an error.
+    // buildRectangular); fewer rows, or a column count other than n + m, is an
+    // error, reported before the matrix values are allocated.
+    Matrix M = readNumericsMatrix(tok, [&](long rows, long cols) {
+      const bool rectangularShape = rows > size && cols == size;
+      if (!rectangularShape && (rows != size || cols != size)) {
+        tok.fail("MLCP matrix M is " + std::to_string(rows) + "x" + std::to_string(cols) +
+                 ", n + m = " + std::to_string(size) +
+                 (cols == size && rows < size ? " (fewer rows than unknowns)" : ""));
+      }
+    });
     const bool rectangular = M.rows() > size && M.cols() == size;
-    if (!rectangular && (M.rows() != size || M.cols() != size)) {
-      tok.fail("MLCP matrix M is " + std::to_string(M.rows()) + "x" + std::to_string(M.cols()) +
-               ", n + m = " + std::to_string(size) +
-               (M.cols() == size && M.rows() < size ? " (fewer rows than unknowns)" : ""));
-    }
     Eigen::VectorXd q = readDatVector(tok, M.cols(), "MLCP q value");
     long compRows = 0;
     for (std::size_t k = 0; k < blocksIsComp.size(); ++k) {
@@ -223,7 +231,7 @@ MixedLinearComplementarityProblem readMlcp(DatTokenizer& tok, MlcpFilePart part)
 
 MixedLinearComplementarityProblem readMlcpFile(const std::string& path, MlcpFilePart part) {
   DatTokenizer tok = DatTokenizer::fromFile(path);
-  return io_detail::readMlcp(tok, part);
+  return io_detail::guardAllocation(tok, [&] { return io_detail::readMlcp(tok, part); });
 }
 
 void writeMlcpFile(const MixedLinearComplementarityProblem& problem, const std::string& path,

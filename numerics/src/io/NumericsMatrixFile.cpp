@@ -35,11 +35,24 @@ Matrix readDense(DatTokenizer& tok, long rows, long cols) {
   if (rows * cols > kMaxDenseEntries) {
     tok.fail("dense matrix " + shape(rows, cols) + " is too large");
   }
+  tok.checkDeclared(rows * cols, 1, "dense matrix values (" + shape(rows, cols) + ")");
   Eigen::MatrixXd m(rows, cols);
   // Column-major order: entry (i, j) is value number i + j * rows.
   double* data = m.data();
   for (long k = 0; k < rows * cols; ++k) data[k] = tok.readDouble("dense matrix value");
   return Matrix(std::move(m));
+}
+
+// A block count just read: at most one block per row (column) and one offset per
+// block in the rest of the file.
+long readBlockCount(DatTokenizer& tok, const char* what, long total, const char* unit) {
+  const long count = tok.readInt(what, 1, kMaxDim);
+  tok.checkDeclared(count, 1, what);
+  if (count > total) {
+    tok.fail("declared " + std::to_string(count) + " " + what + " for " + std::to_string(total) +
+             " " + unit + " (blocks are not empty)");
+  }
+  return count;
 }
 
 // Cumulative block offsets; must increase strictly and end at `total`.
@@ -60,16 +73,22 @@ std::vector<long> readOffsets(DatTokenizer& tok, long count, long total, const c
 
 Matrix readSparseBlock(DatTokenizer& tok, long rows, long cols) {
   const long nbblocks = tok.readInt("SBM block count (nbblocks)", 0, kMaxDim);
+  // Each block takes a block-column index, a block number and at least one value.
+  tok.checkDeclared(nbblocks, 3, "SBM blocks (nbblocks)");
   if (nbblocks == 0) {  // Siconos writes nothing more: an all-zero matrix.
     std::vector<Index> rb, cb;
     if (rows > 0) rb.push_back(rows);
     if (cols > 0) cb.push_back(cols);
     return Matrix(SparseBlockMatrix(rb, cb, {}));
   }
-  const long bn0 = tok.readInt("SBM block-row count (blocknumber0)", 1, kMaxDim);
-  const long bn1 = tok.readInt("SBM block-column count (blocknumber1)", 1, kMaxDim);
+  const long bn0 = readBlockCount(tok, "SBM block rows (blocknumber0)", rows, "rows");
+  const long bn1 = readBlockCount(tok, "SBM block columns (blocknumber1)", cols, "columns");
   const auto size0 = readOffsets(tok, bn0, rows, "SBM cumulative block-row sizes (blocksize0)");
   const auto size1 = readOffsets(tok, bn1, cols, "SBM cumulative block-column sizes (blocksize1)");
+  if (nbblocks > bn0 * bn1) {  // bn0, bn1 <= 2^30: no overflow
+    tok.fail("declared " + std::to_string(nbblocks) + " SBM blocks (nbblocks) for a " +
+             shape(bn0, bn1) + " block grid");
+  }
   const long filled1 = tok.readInt("SBM filled1", 0, kMaxDim);
   if (filled1 != bn0 + 1) {
     tok.fail("SBM filled1 = " + std::to_string(filled1) +
@@ -109,11 +128,20 @@ Matrix readSparseBlock(DatTokenizer& tok, long rows, long cols) {
   }
   std::vector<std::pair<Index, Index>> pattern;
   pattern.reserve(static_cast<size_t>(nbblocks));
+  // The values of the stored blocks must fit in the rest of the file (checked
+  // before SparseBlockMatrix allocates them; the sum stops growing past the bound).
+  const long valuesLeft = tok.maxTokensLeft();
+  long values = 0;
   for (long br = 0; br < bn0; ++br) {
     for (long k = index1[static_cast<size_t>(br)]; k < index1[static_cast<size_t>(br + 1)]; ++k) {
-      pattern.emplace_back(br, index2[static_cast<size_t>(k)]);
+      const long bc = index2[static_cast<size_t>(k)];
+      pattern.emplace_back(br, bc);
+      if (values <= valuesLeft) {
+        values += static_cast<long>(rb[static_cast<size_t>(br)] * cb[static_cast<size_t>(bc)]);
+      }
     }
   }
+  tok.checkDeclared(values, 1, "SBM block values");
   SparseBlockMatrix sbm;
   try {
     sbm = SparseBlockMatrix(rb, cb, pattern);
@@ -184,6 +212,13 @@ Matrix readCSparse(DatTokenizer& tok, long rows, long cols) {
   } catch (const DatFormatError&) {
     tok.failExpected("CSparse nnz", nnzTok);
   }
+  // An entry is "i j : v" (triplet) or "i : v"; a column (row) of CSC (CSR) is
+  // announced by "col j : locations START to END".
+  tok.checkDeclared(nnz, kind == Kind::Triplet ? 4 : 3, "CSparse entries (nnz)");
+  if (kind != Kind::Triplet) {
+    tok.checkDeclared(kind == Kind::Csc ? cols : rows, 7,
+                      kind == Kind::Csc ? "CSparse columns" : "CSparse rows");
+  }
   tok.skipLine();  // ", 1-norm: X" for CSC
 
   Triplets triplets;
@@ -242,11 +277,22 @@ void check(bool ok, const char* what) {
 
 }  // namespace
 
-Matrix readNumericsMatrix(DatTokenizer& tokens) {
+Matrix readNumericsMatrix(DatTokenizer& tokens, const MatrixShapeCheck& checkShape) {
   const long storage =
       tokens.readInt("matrix storage type (0 dense, 1 sparse block, 2 sparse)", 0, 2);
   const long rows = tokens.readInt("matrix row count", 0, kMaxDim);
   const long cols = tokens.readInt("matrix column count", 0, kMaxDim);
+  if (checkShape) checkShape(rows, cols);
+  if (storage == 2) {
+    // Eigen's compressed-column storage takes one pointer per column even for an
+    // empty matrix: a problem matrix's columns each have a value of q somewhere in
+    // the file, so the file's whole text bounds them.
+    const long most = static_cast<long>((tokens.textSize() + 1) / 2);
+    if (cols > most && cols > DatTokenizer::kUncheckedCount) {
+      tokens.fail("declared " + std::to_string(cols) +
+                  " sparse matrix columns but the file holds at most " + std::to_string(most));
+    }
+  }
   switch (storage) {
     case 0:
       return readDense(tokens, rows, cols);
@@ -382,6 +428,7 @@ void writeNumericsMatrix(const Matrix& matrix, std::FILE* out) {
 }
 
 Eigen::VectorXd readDatVector(DatTokenizer& tokens, Eigen::Index count, const char* what) {
+  tokens.checkDeclared(static_cast<long>(count), 1, std::string("values for ") + what);
   Eigen::VectorXd v(count);
   for (Eigen::Index i = 0; i < count; ++i) v[i] = tokens.readDouble(what);
   return v;

@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -82,14 +82,6 @@ bool hintMatches(Hint h, ProblemKind k) {
   return false;
 }
 
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot open file");
-  std::ostringstream os;
-  os << in.rdbuf();
-  return os.str();
-}
-
 ProblemFile parseAs(DatTokenizer& tok, ProblemKind kind) {
   switch (kind) {
     case ProblemKind::Lcp:
@@ -107,50 +99,121 @@ ProblemFile parseAs(DatTokenizer& tok, ProblemKind kind) {
   return {actual, std::move(fc)};
 }
 
-struct Candidate {
-  ProblemFile file;
-  long leftover = 0;  // tokens after the problem
-};
+// Tokens after the problem (counting them does not parse numbers).
+long leftoverTokens(DatTokenizer tok) {
+  long leftover = 0;
+  while (!tok.atEnd()) {
+    (void)tok.next("trailing token");
+    ++leftover;
+  }
+  return leftover;
+}
 
-ProblemFile detectAndRead(const std::string& path) {
-  const std::string text = readText(path);
-  std::vector<Candidate> candidates;
+// Every reader tries the file once, on one shared copy of its text. The relay
+// layout is the LCP layout (n, M, q) followed by lb and ub, so the relay candidate
+// continues the LCP parse instead of parsing n, M and q again; the other readers
+// reject a file of another kind within its first few tokens (and every declared
+// size is checked against the file before anything is allocated).
+ProblemFile detectAndParse(const DatTokenizer& file) {
+  const std::string& path = file.name();
   std::string reasons;
-  // Order = tie-break order: fc, mlcp, relay, lcp.
-  for (ProblemKind k :
-       {ProblemKind::Fc3d, ProblemKind::Mlcp, ProblemKind::Relay, ProblemKind::Lcp}) {
-    DatTokenizer tok(path, text);
+  const auto attempt = [&](const char* name, auto&& parse) {
     try {
-      ProblemFile f = parseAs(tok, k);
-      long leftover = 0;
-      while (!tok.atEnd()) {
-        (void)tok.next("trailing token");
-        ++leftover;
-      }
-      candidates.push_back({std::move(f), leftover});
+      parse();
+      return true;
     } catch (const DatFormatError& e) {
-      const char* name = k == ProblemKind::Fc3d ? "fc2d/fc3d" : problemKindName(k);
       reasons += std::string("\n  as ") + name + ": " + e.what();
+      return false;
     }
+  };
+  struct Candidate {
+    ProblemKind kind;
+    long leftover;  // tokens after the problem
+  };
+  std::vector<Candidate> candidates;  // in tie-break order: fc, mlcp, relay, lcp
+  std::optional<FrictionContactProblem> fc;
+  std::optional<MixedLinearComplementarityProblem> mlcp;
+  std::optional<LinearComplementarityProblem> lcp;
+  std::optional<RelayProblem> relay;  // its M stays in *lcp until relay is chosen
+
+  attempt("fc2d/fc3d", [&] {
+    DatTokenizer tok = file;
+    fc = io_detail::readFrictionContact(tok);
+    candidates.push_back(
+        {fc->dimension() == 2 ? ProblemKind::Fc2d : ProblemKind::Fc3d, leftoverTokens(tok)});
+  });
+  attempt("mlcp", [&] {
+    DatTokenizer tok = file;
+    mlcp = io_detail::readMlcp(tok, MlcpFilePart::Preferred);
+    candidates.push_back({ProblemKind::Mlcp, leftoverTokens(tok)});
+  });
+  DatTokenizer afterLcp = file;
+  long lcpLeftover = 0;
+  if (attempt("lcp/relay", [&] {
+        lcp = io_detail::readLcp(afterLcp);
+        lcpLeftover = leftoverTokens(afterLcp);
+      })) {
+    attempt("relay", [&] {
+      DatTokenizer tok = afterLcp;
+      auto [lb, ub] = io_detail::readRelayBounds(tok, lcp->size());
+      // Validated by RelayProblem itself, with the LCP's matrix lent for the check.
+      RelayProblem r;
+      r.q() = lcp->q();
+      r.lb() = std::move(lb);
+      r.ub() = std::move(ub);
+      r.M() = std::move(lcp->M());
+      try {
+        r.validate();
+      } catch (const std::invalid_argument& e) {
+        lcp->M() = std::move(r.M());
+        tok.fail(e.what());
+      }
+      lcp->M() = std::move(r.M());
+      relay = std::move(r);
+      candidates.push_back({ProblemKind::Relay, leftoverTokens(tok)});
+    });
+    candidates.push_back({ProblemKind::Lcp, lcpLeftover});
   }
   if (candidates.empty()) {
     throw DatFormatError(path +
                          ": not a readable lcp, mlcp, relay or friction-contact file:" + reasons);
   }
+  ProblemKind chosen = std::min_element(candidates.begin(), candidates.end(),
+                                        [](const Candidate& a, const Candidate& b) {
+                                          return a.leftover < b.leftover;  // first wins ties
+                                        })
+                           ->kind;
   const std::filesystem::path p(path);
   std::vector<Hint> hints = hintsOfName(p.stem().string());
   const std::vector<Hint> folder = hintsOfName(p.parent_path().filename().string());
   hints.insert(hints.end(), folder.begin(), folder.end());
-  for (Hint h : hints) {
-    for (auto& c : candidates) {
-      if (hintMatches(h, c.file.kind)) return std::move(c.file);
-    }
+  const auto hinted = std::find_if(hints.begin(), hints.end(), [&](Hint h) {
+    return std::any_of(candidates.begin(), candidates.end(),
+                       [&](const Candidate& c) { return hintMatches(h, c.kind); });
+  });
+  if (hinted != hints.end()) {
+    chosen = std::find_if(candidates.begin(), candidates.end(), [&](const Candidate& c) {
+               return hintMatches(*hinted, c.kind);
+             })->kind;
   }
-  auto best = std::min_element(candidates.begin(), candidates.end(),
-                               [](const Candidate& a, const Candidate& b) {
-                                 return a.leftover < b.leftover;  // stable: first wins ties
-                               });
-  return std::move(best->file);
+  switch (chosen) {
+    case ProblemKind::Lcp:
+      return {chosen, std::move(*lcp)};
+    case ProblemKind::Mlcp:
+      return {chosen, std::move(*mlcp)};
+    case ProblemKind::Relay:
+      relay->M() = std::move(lcp->M());
+      return {chosen, std::move(*relay)};
+    case ProblemKind::Fc2d:
+    case ProblemKind::Fc3d:
+      break;
+  }
+  return {chosen, std::move(*fc)};
+}
+
+ProblemFile detectAndRead(const std::string& path) {
+  DatTokenizer file = DatTokenizer::fromFile(path);
+  return io_detail::guardAllocation(file, [&] { return detectAndParse(std::as_const(file)); });
 }
 
 }  // namespace
@@ -185,7 +248,7 @@ ProblemKind detectProblemKind(const std::string& path) { return detectAndRead(pa
 ProblemFile readProblemFile(const std::string& path, std::optional<ProblemKind> kind) {
   if (!kind) return detectAndRead(path);
   DatTokenizer tok = DatTokenizer::fromFile(path);
-  ProblemFile f = parseAs(tok, *kind);
+  ProblemFile f = io_detail::guardAllocation(tok, [&] { return parseAs(tok, *kind); });
   if (f.kind != *kind) {
     tok.fail(std::string("the file is a ") + problemKindName(f.kind) +
              " problem (dimension token), not " + problemKindName(*kind));

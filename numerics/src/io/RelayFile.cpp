@@ -30,17 +30,25 @@ double readBound(DatTokenizer& tok, const char* what) {
 
 namespace io_detail {
 
-RelayProblem readRelay(DatTokenizer& tok) {
-  const long n = tok.readInt("Relay size n");
-  Matrix M = readNumericsMatrix(tok);
-  if (M.rows() != M.cols() || M.cols() != n) {
-    tok.fail("Relay size n = " + std::to_string(n) + " does not match M (" +
-             std::to_string(M.rows()) + "x" + std::to_string(M.cols()) + "), must be n x n");
-  }
-  Eigen::VectorXd q = readDatVector(tok, M.cols(), "Relay q value");
-  Eigen::VectorXd lb(M.cols()), ub(M.cols());
+std::pair<Eigen::VectorXd, Eigen::VectorXd> readRelayBounds(DatTokenizer& tok, Eigen::Index n) {
+  tok.checkDeclared(2 * static_cast<long>(n), 1, "Relay bounds (lb and ub)");
+  Eigen::VectorXd lb(n), ub(n);
   for (Eigen::Index i = 0; i < lb.size(); ++i) lb[i] = readBound(tok, "Relay lower bound (lb)");
   for (Eigen::Index i = 0; i < ub.size(); ++i) ub[i] = readBound(tok, "Relay upper bound (ub)");
+  return {std::move(lb), std::move(ub)};
+}
+
+RelayProblem readRelay(DatTokenizer& tok) {
+  const long n = tok.readInt("Relay size n");
+  tok.checkDeclared(n, 3, "Relay rows (n, one value of q, lb and ub each)");
+  Matrix M = readNumericsMatrix(tok, [&](long rows, long cols) {
+    if (rows != cols || cols != n) {
+      tok.fail("Relay size n = " + std::to_string(n) + " does not match M (" +
+               std::to_string(rows) + "x" + std::to_string(cols) + "), must be n x n");
+    }
+  });
+  Eigen::VectorXd q = readDatVector(tok, M.cols(), "Relay q value");
+  auto [lb, ub] = readRelayBounds(tok, M.cols());
   try {
     return RelayProblem(std::move(M), std::move(q), std::move(lb), std::move(ub));
   } catch (const std::invalid_argument& e) {
@@ -52,7 +60,7 @@ RelayProblem readRelay(DatTokenizer& tok) {
 
 RelayProblem readRelayFile(const std::string& path) {
   DatTokenizer tok = DatTokenizer::fromFile(path);
-  return io_detail::readRelay(tok);
+  return io_detail::guardAllocation(tok, [&] { return io_detail::readRelay(tok); });
 }
 
 void writeRelayFile(const RelayProblem& problem, const std::string& path) {

@@ -4,14 +4,18 @@
 // docs/numerics/file-format.md.
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
 namespace moreau::numerics {
 
+/// Copies are cheap and share the text: a copy is a snapshot of the position
+/// (the kind detection parses the same file from several positions).
 class DatTokenizer {
  public:
-  /// Reads the whole file; throws std::runtime_error when it cannot be opened.
+  /// Reads the whole file; throws std::runtime_error when it cannot be opened,
+  /// DatFormatError when it does not fit in memory.
   static DatTokenizer fromFile(const std::string& path);
   /// Tokenizes `text`; `name` is used in error messages.
   DatTokenizer(std::string name, std::string text);
@@ -20,6 +24,22 @@ class DatTokenizer {
   /// Line (1-based) of the last token returned (1 before the first).
   int line() const { return line_; }
   bool atEnd();
+
+  /// Size of the whole text in bytes.
+  std::size_t textSize() const { return text_->size(); }
+  /// At most how many tokens are left after the current position: a token takes
+  /// at least one character and is separated from the previous one by at least
+  /// one, so N remaining bytes hold at most (N + 1) / 2 tokens.
+  long maxTokensLeft() const;
+  /// Counts up to this are not checked by checkDeclared: their allocation is
+  /// negligible, and reading them reports where a truncated file ends.
+  static constexpr long kUncheckedCount = 4096;
+  /// To call before allocating room for `count` items of `tokensPerItem` tokens
+  /// each (declared by the token just read): throws DatFormatError
+  /// "NAME:LINE: declared COUNT WHAT but the file holds at most M" when the rest
+  /// of the file cannot hold them (M = maxTokensLeft() / tokensPerItem) and
+  /// count > kUncheckedCount.
+  void checkDeclared(long count, long tokensPerItem, const std::string& what) const;
 
   /// Next token; throws DatFormatError "unexpected end of file while reading <what>".
   std::string_view next(const char* what);
@@ -45,7 +65,7 @@ class DatTokenizer {
   void skipSpace();
 
   std::string name_;
-  std::string text_;
+  std::shared_ptr<const std::string> text_;
   std::size_t pos_ = 0;
   int line_ = 1;     // line of the last token returned
   int curLine_ = 1;  // line at pos_
