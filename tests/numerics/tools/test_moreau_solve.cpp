@@ -1,6 +1,7 @@
 // moreau-solve: output line format, exit codes, --solution checked independently
 // (z >= 0, w = M z + q recomputed here from the problem read by the library,
-// complementarity), --list-solvers, --kind.
+// complementarity), --list-solvers, --kind, --repeat, and the stderr reasons
+// (directories, non-converged named solvers, out of memory while reading/solving).
 #include "NumericsTestUtils.hpp"
 
 #include <moreau/numerics/io/DatFile.hpp>
@@ -46,10 +47,12 @@ fs::path tempDir() {
   return d;
 }
 
-ToolRun run(const std::string& arguments) {
+// Runs the tool through /bin/sh; `prefix` is shell text put before the command
+// (e.g. "ulimit -v N; exec").
+ToolRun run(const std::string& arguments, const std::string& prefix = "") {
   const fs::path out = tempDir() / "stdout.txt";
   const fs::path err = tempDir() / "stderr.txt";
-  const std::string cmd = std::string("'") + MOREAU_SOLVE_EXE + "' " + arguments + " > '" +
+  const std::string cmd = prefix + " '" + MOREAU_SOLVE_EXE + "' " + arguments + " > '" +
                           out.string() + "' 2> '" + err.string() + "'";
   const int status = std::system(cmd.c_str());
   ToolRun r;
@@ -262,4 +265,148 @@ TEST(MoreauSolve, FrictionContactFilesGiveOneLine) {
   const ToolRun r2 = run("--kind fc2d '" + file2 + "'");
   ASSERT_EQ(r2.lines.size(), 1u);
   expectLineFormat(r2.lines[0], file2, "fc2d");
+}
+
+TEST(MoreauSolve, DirectoryIsReportedAsADirectory) {
+  const fs::path dir = tempDir() / "a_directory.dat";
+  fs::create_directories(dir);
+  const std::string good = data("lcp/lcp_mmc.dat");
+  const ToolRun r = run("'" + dir.string() + "' '" + good + "'");
+  EXPECT_EQ(r.exitCode, 2);
+  ASSERT_EQ(r.lines.size(), 2u);
+  EXPECT_EQ(fields(r.lines[0])[0], dir.string());
+  EXPECT_EQ(fields(r.lines[0])[3], "unreadable");
+  EXPECT_EQ(fields(r.lines[1])[3], "converged");
+  EXPECT_NE(r.err.find(dir.string() + ": is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("end of file"), std::string::npos) << r.err;
+  // A missing file says why it cannot be opened.
+  const ToolRun m = run("/nonexistent/file.dat");
+  EXPECT_EQ(m.exitCode, 2);
+  EXPECT_NE(m.err.find("/nonexistent/file.dat: cannot open: No such file or directory"),
+            std::string::npos)
+      << m.err;
+}
+
+TEST(MoreauSolve, NamedSolverNotConvergedSaysWhyOnStderr) {
+  // NSGS with a budget of one sweep stops at max-iterations on this file and
+  // leaves no message in its SolverResult: the tool still explains the line.
+  const std::string file = data("fc3d/NESpheres_10_1.dat");
+  const ToolRun r = run("--solver nsgs --max-iter 1 '" + file + "'");
+  EXPECT_EQ(r.exitCode, 1);
+  ASSERT_EQ(r.lines.size(), 1u);
+  EXPECT_EQ(fields(r.lines[0])[2], "nsgs");
+  EXPECT_EQ(fields(r.lines[0])[3], "max-iterations");
+  EXPECT_NE(r.err.find(file + ": nsgs: max-iterations after 1 iterations, error "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("(tolerance 1e-08)"), std::string::npos) << r.err;
+  // A solver that leaves a message: the message follows.
+  const std::string lcp = data("lcp/lcp_mmc.dat");
+  const ToolRun p = run("--solver pgs --max-iter 1 '" + lcp + "'");
+  EXPECT_EQ(p.exitCode, 1);
+  EXPECT_NE(p.err.find(lcp + ": pgs: max-iterations after 1 iterations, error "), std::string::npos)
+      << p.err;
+}
+
+namespace {
+
+// Shell prefix running the tool with at most ~600 MB of address space (a normal
+// run needs < 100 MB; the files below ask for 1–2.3 GB). OpenBLAS cannot start
+// its threads under the limit and would then wait for them forever at exit:
+// one thread. AddressSanitizer reserves terabytes of shadow memory, so under
+// ASan the limit is its own allocation cap instead of ulimit.
+std::string memoryLimitPrefix() {
+#if defined(__SANITIZE_ADDRESS__)
+  return "ASAN_OPTIONS=\"${ASAN_OPTIONS}:allocator_may_return_null=1:max_allocation_size_mb=600\" "
+         "OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 exec";
+#else
+  return "ulimit -v 600000; OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 exec";
+#endif
+}
+
+}  // namespace
+
+TEST(MoreauSolve, OutOfMemoryWhileReadingNamesTheFileAndGoesOn) {
+  // An LCP declaring a dense 11000x11000 matrix (968 MB) followed by 3 values.
+  const fs::path big = tempDir() / "huge_dense_lcp.dat";
+  std::ofstream(big) << "11000\n0 11000 11000\n11000 11000\n1 2 3\n";
+  const std::string good = data("lcp/lcp_mmc.dat");
+  const ToolRun r = run("--kind lcp '" + big.string() + "' '" + good + "'", memoryLimitPrefix());
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  ASSERT_EQ(r.lines.size(), 2u) << r.err;
+  EXPECT_EQ(fields(r.lines[0])[3], "unreadable");
+  EXPECT_EQ(fields(r.lines[1])[3], "converged");
+  // Whatever the reader does with the size (allocate and fail, or reject it),
+  // the reason names the file.
+  EXPECT_NE(r.err.find("moreau-solve: " + big.string() + ":"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("moreau-solve: std::bad_alloc"), std::string::npos) << r.err;
+}
+
+TEST(MoreauSolve, OutOfMemoryWhileSolvingIsAFailedLine) {
+  // A 12000x12000 all-zero sparse-block M with q = (-1, 1, ..., 1): the file is
+  // small, Lemke's dense tableau (12000 x 24002 doubles, 2.3 GB) is not.
+  const fs::path big = tempDir() / "zero_sbm_lcp.dat";
+  {
+    std::ofstream f(big);
+    f << "12000\n1 12000 12000\n0\n-1\n";
+    for (int i = 1; i < 12000; ++i) f << "1\n";
+  }
+  const std::string good = data("lcp/lcp_mmc.dat");
+  const ToolRun r =
+      run("--solver lemke '" + big.string() + "' '" + good + "'", memoryLimitPrefix());
+  EXPECT_EQ(r.exitCode, 1) << r.err;
+  ASSERT_EQ(r.lines.size(), 2u) << r.err;
+  expectLineFormat(r.lines[0], big.string(), "lcp");
+  EXPECT_EQ(fields(r.lines[0])[3], "failed");
+  EXPECT_EQ(fields(r.lines[1])[3], "converged");
+  EXPECT_NE(r.err.find(big.string() + ": lemke: out of memory while solving"), std::string::npos)
+      << r.err;
+}
+
+TEST(MoreauSolve, RepeatGivesIdenticalResultsAndColdWarmTimes) {
+  const std::vector<std::pair<std::string, std::string>> files{
+      {data("lcp/lcp_mmc.dat"), "lcp"},
+      {data("mlcp/deudeu_mlcp.dat"), "mlcp"},
+      {data("relay/relay1.dat"), "relay"},
+      {data("fc3d/FrictionContact3D_1c.dat"), "fc3d"}};
+  std::string names;
+  for (const auto& [f, k] : files) names += " '" + f + "'";
+  const ToolRun once = run(names);
+  const fs::path sol = tempDir() / "repeat_sol.txt";
+  const ToolRun rep = run("--repeat 5 --solution '" + sol.string() + "'" + names);
+  EXPECT_EQ(once.exitCode, 0) << once.err;
+  EXPECT_EQ(rep.exitCode, 0) << rep.err;
+  EXPECT_TRUE(rep.err.empty()) << rep.err;  // no "differs from the first one"
+  ASSERT_EQ(once.lines.size(), files.size());
+  ASSERT_EQ(rep.lines.size(), files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto a = fields(once.lines[i]);
+    const auto b = fields(rep.lines[i]);
+    ASSERT_EQ(b.size(), 9u) << rep.lines[i];
+    // FILE KIND SOLVER STATUS ERROR ITERATIONS identical to the single solve.
+    for (std::size_t c = 0; c < 6; ++c) EXPECT_EQ(a[c], b[c]) << rep.lines[i];
+    const double cold = std::stod(b[6]), mean = std::stod(b[7]), min = std::stod(b[8]);
+    EXPECT_GE(cold, 0.0);
+    EXPECT_GE(min, 0.0);
+    EXPECT_LE(min, mean);
+  }
+  // The written answer is the same as a single solve's.
+  const fs::path sol1 = tempDir() / "single_sol.txt";
+  ASSERT_EQ(run("--solution '" + sol1.string() + "'" + names).exitCode, 0);
+  for (std::size_t k = 1; k <= files.size(); ++k) {
+    const auto x = readValues(sol1.string() + "." + std::to_string(k));
+    EXPECT_FALSE(x.empty());
+    EXPECT_EQ(x, readValues(sol.string() + "." + std::to_string(k)));
+  }
+  // --repeat 1: the warm columns are '-'; unreadable files keep 9 columns.
+  const ToolRun one = run("--repeat 1 '" + data("lcp/lcp_mmc.dat") + "' /nonexistent/x.dat");
+  ASSERT_EQ(one.lines.size(), 2u);
+  const auto f = fields(one.lines[0]);
+  ASSERT_EQ(f.size(), 9u) << one.lines[0];
+  EXPECT_EQ(f[7], "-");
+  EXPECT_EQ(f[8], "-");
+  EXPECT_EQ(fields(one.lines[1]).size(), 9u) << one.lines[1];
+  // Bad counts are usage errors.
+  EXPECT_EQ(run("--repeat 0 '" + data("lcp/lcp_mmc.dat") + "'").exitCode, 2);
+  EXPECT_EQ(run("--repeat x '" + data("lcp/lcp_mmc.dat") + "'").exitCode, 2);
 }
