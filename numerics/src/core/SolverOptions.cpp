@@ -80,6 +80,12 @@ void SolverOptions::validate() const {
   if (!std::isfinite(fcProxSigma) || fcProxSigma < 0.0) {
     fail("fcProxSigma", "finite and >= 0", fcProxSigma);
   }
+  if (fcStallWindow < 0) {
+    fail("fcStallWindow", ">= 0", fcStallWindow);
+  }
+  if (!std::isfinite(fcStallFactor) || !(fcStallFactor > 1.0)) {
+    fail("fcStallFactor", "finite and > 1", fcStallFactor);
+  }
 }
 
 }  // namespace moreau::numerics

@@ -1,6 +1,7 @@
 // Friction-contact driver and the "auto" chain (docs/numerics/friction-contact-local.md).
 
 #include "../core/SolverChain.hpp"
+#include "FcAutoPlan.hpp"
 
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/GlobalSolvers.hpp>
@@ -95,38 +96,22 @@ SolverResult fcAuto(const FrictionContactProblem& problem, Eigen::VectorXd& r, E
   Eigen::VectorXd work(n);
   const double startError = error(r, work);
 
-  // Every step starts from the best r so far, except lemke (from 0).
+  // Ordered and budgeted from the problem's features (FcAutoPlan.cpp); every step
+  // starts from the best r so far unless it starts from scratch (lemke, a cold Newton).
   std::vector<chain_detail::ChainStep<FrictionContactProblem>> chain;
-  const auto step = [&](const std::string& name, SolverOptions o, bool fromScratch) {
-    o.solver = name;
-    chain.push_back({name,
-                     [name](const FrictionContactProblem& p, Eigen::VectorXd& x, Eigen::VectorXd& y,
-                            const SolverOptions& so) {
-                       y = Eigen::VectorXd();  // each attempt gets a fresh u
-                       return dispatch(p, x, y, so, name);
-                     },
-                     std::move(o),
-                     fromScratch ? chain_detail::StepStart::Zero : chain_detail::StepStart::Best});
-  };
   if (!(startError <= tol)) {
-    SolverOptions o = options;
-    o.maxIterations = std::min(options.maxIterations, 1000);
-    step("nsgs", o, false);
-    if (problem.dimension() == 2 && !tresca && 4 * problem.numberOfContacts() <= 400) {
-      step("lemke", options, true);
+    for (fcdetail::AutoStep& s : fcdetail::autoPlan(fcProblemFeatures(problem), options)) {
+      const std::string name = s.name;
+      chain.push_back(
+          {name,
+           [name](const FrictionContactProblem& p, Eigen::VectorXd& x, Eigen::VectorXd& y,
+                  const SolverOptions& so) {
+             y = Eigen::VectorXd();  // each attempt gets a fresh u
+             return dispatch(p, x, y, so, name);
+           },
+           std::move(s.options),
+           s.fromScratch ? chain_detail::StepStart::Zero : chain_detail::StepStart::Best});
     }
-    if (!tresca) {
-      o = options;
-      o.maxIterations = std::min(options.maxIterations, 200);
-      step("prox", o, false);
-      step("newton-ac", o, false);
-    }
-    o = options;
-    o.fcShuffle = true;
-    step("nsgs", o, false);
-    o = options;
-    o.maxIterations = std::min(options.maxIterations, 2000);
-    step("nsgs-projection", o, false);
   }
 
   chain_detail::ChainSettings settings;
@@ -143,8 +128,9 @@ SolverResult fcAuto(const FrictionContactProblem& problem, Eigen::VectorXd& r, E
       },
       [](const std::string& name, const SolverResult& res, double e, bool) {
         std::ostringstream os;
-        os << name << ": " << toString(res.status) << " error " << e << " (" << res.iterations
-           << " it)";
+        const bool stalled = res.message.rfind("stalled", 0) == 0;
+        os << name << ": " << (stalled ? "stalled" : toString(res.status)) << " error " << e << " ("
+           << res.iterations << " it)";
         return os.str();
       },
       settings);

@@ -1,5 +1,6 @@
 // ADMM on the De Saxcé-corrected convex relaxation, and the name list /
 // dispatcher of the global solvers. See docs/numerics/friction-contact-global.md.
+#include "FcStall.hpp"
 #include "GlobalCommon.hpp"
 
 #include <moreau/numerics/fc/GlobalSolvers.hpp>
@@ -72,6 +73,8 @@ SolverResult admm(const FrictionContactProblem& problem, Eigen::VectorXd& r, Eig
   }
   double bestError = std::numeric_limits<double>::infinity();
   int it = 0, rebalances = 0;
+  fcdetail::StallDetector stall(options.fcStallWindow, options.fcStallFactor,
+                                options.maxIterations + 1);
   for (;; ++it) {
     const double err = siconosError<D>(z, uz, mu, normQ);
     if (err < bestError) {
@@ -85,6 +88,10 @@ SolverResult admm(const FrictionContactProblem& problem, Eigen::VectorXd& r, Eig
     if (!std::isfinite(err)) {
       brokeDown = true;
       message = "non-finite iterate";
+      break;
+    }
+    if (stall.record(it, err)) {
+      message = stall.message();
       break;
     }
     // r-update: rhs = −(q + s) + P (z − ξ), s = ũ − u

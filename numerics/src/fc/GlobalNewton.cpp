@@ -1,6 +1,7 @@
 // Global semismooth Newton (Alart–Curnier, Fischer–Burmeister, natural map)
 // and the proximal point method around it. See
 // docs/numerics/friction-contact-global.md.
+#include "FcStall.hpp"
 #include "GlobalCommon.hpp"
 
 #include <moreau/numerics/fc/FcError.hpp>
@@ -24,6 +25,9 @@ enum class LineSearchKind { Goldstein, Armijo, None };
 /// shared default maxIterations (10000) suits splitting methods, not Newton.
 constexpr int kNewtonMaxIterations = 1000;
 constexpr int kProxMaxInnerIterations = 2000;
+/// After a failed inner solve at σ, σ stays above 2σ; that floor is relaxed by
+/// this factor after each converged inner solve.
+constexpr double kProxFloorRelax = 0.7;
 
 LineSearchKind lineSearchKind(const std::string& s) {
   if (s == "armijo") return LineSearchKind::Armijo;
@@ -40,6 +44,8 @@ struct NewtonSettings {
   bool hybrid = true;
   int verbosity = 0;
   const char* name = "newton";
+  int stallWindow = 0;  // options.fcStallWindow (0: off)
+  double stallFactor = 10.0;
 };
 
 struct NewtonOutcome {
@@ -49,6 +55,8 @@ struct NewtonOutcome {
   int hybridSteps = 0;
   int lineSearchFailures = 0;
   double error = std::numeric_limits<double>::infinity();
+  bool stalled = false;
+  std::string stallMessage;
 };
 
 /// Work arrays of a Newton call (allocated once; reused by prox across inner solves).
@@ -143,6 +151,7 @@ NewtonOutcome newtonSolve(const BlockedW& W, const Eigen::VectorXd& qEff, double
   std::size_t head = 0;
   double bestError = std::numeric_limits<double>::infinity();
   int consecutiveFailures = 0;
+  fcdetail::StallDetector stall(s.stallWindow, s.stallFactor, s.maxIterations + 1);
 
   auto hybridStep = [&]() {
     ++out.hybridSteps;
@@ -168,6 +177,11 @@ NewtonOutcome newtonSolve(const BlockedW& W, const Eigen::VectorXd& qEff, double
       break;
     }
     if (it >= s.maxIterations || !std::isfinite(psi)) break;
+    if (stall.record(it, err)) {
+      out.stalled = true;
+      out.stallMessage = stall.message();
+      break;
+    }
     ++out.iterations;
 
     // Newton direction J d = −Φ
@@ -288,6 +302,8 @@ NewtonSettings settingsFrom(const SolverOptions& o, FcNewtonFormulation f, const
   s.hybrid = o.fcHybrid;
   s.verbosity = o.verbosity;
   s.name = name;
+  s.stallWindow = o.fcStallWindow;
+  s.stallFactor = o.fcStallFactor;
   return s;
 }
 
@@ -298,6 +314,7 @@ std::string outcomeMessage(const NewtonOutcome& o) {
     m += std::to_string(o.lineSearchFailures) + " line-search failures; ";
   }
   if (o.linearFailure) m += "singular Jacobian met; ";
+  if (o.stalled) m = o.stallMessage + "; " + m;
   return m;
 }
 
@@ -314,7 +331,7 @@ SolverResult newtonDriver(const FrictionContactProblem& problem, Eigen::VectorXd
   splitSpectralNormRho<D>(W, options.fcRho, 0.0, ws.rho, ws.rhoContact);
   const NewtonOutcome o = newtonSolve<D>(W, problem.q(), 0.0, problem.mu(), s, ws, r);
   std::string message = outcomeMessage(o);
-  const bool brokeDown = !o.converged && o.iterations < s.maxIterations;
+  const bool brokeDown = !o.converged && !o.stalled && o.iterations < s.maxIterations;
   if (brokeDown) message += "stopped: no descent direction could be found";
   if (options.verbosity >= 1) {
     std::fprintf(stderr, "[%s] %d iterations, error %.3e %s\n", name, o.iterations, o.error,
@@ -334,11 +351,16 @@ SolverResult proxDriver(const FrictionContactProblem& problem, Eigen::VectorXd& 
   const Index n = problem.size();
   NewtonSettings s = settingsFrom(options, FcNewtonFormulation::AlartCurnier, "prox/newton-ac");
   s.verbosity = options.verbosity >= 3 ? 2 : 0;
+  s.stallWindow = 0;  // the stall test applies to the outer iterations
+  fcdetail::StallDetector stall(options.fcStallWindow, options.fcStallFactor,
+                                kProxMaxInnerIterations + 1);
+  bool stalled = false;
   NewtonWorkspace<D> ws(W, chooseLinearSolver(options, problem), n, s.memory);
   const double meanDiag = W.meanDiagonal();
   double sigma = options.fcProxSigma > 0.0 ? options.fcProxSigma : meanDiag;
   const double sigmaMin = 1e-14 * meanDiag;
   const double sigmaMax = 1e8 * meanDiag;
+  double sigmaFloor = sigmaMin;  // raised above a σ whose inner solve failed, relaxed slowly
   Eigen::VectorXd rk = r, qEff(n), uOrig(n);
   const double normQ = problem.q().norm();
   const Eigen::VectorXd& mu = problem.mu();
@@ -372,19 +394,27 @@ SolverResult proxDriver(const FrictionContactProblem& problem, Eigen::VectorXd& 
     }
     if (o.converged) {
       if (o.iterations <= 4) {
-        sigma = std::max(sigma * 0.1, sigmaMin);
+        sigma = std::max(sigma * 0.1, sigmaFloor);
       } else if (o.iterations > 20) {
         sigma = std::min(sigma * 2.0, sigmaMax);
       }
+      sigmaFloor = std::max(sigmaMin, sigmaFloor * kProxFloorRelax);
     } else {
       ++failures;
+      // do not come straight back to a σ whose inner solve failed
+      sigmaFloor = std::min(2.0 * sigma, sigmaMax);
       sigma = std::min(sigma * 10.0, sigmaMax);
+    }
+    if (err > options.tolerance && stall.record(inner, err)) {
+      stalled = true;
+      break;
     }
   }
   r = rk;
   std::string message = "outer iterations " + std::to_string(outer) + ", inner Newton " +
                         std::to_string(inner) + ", failed inner solves " +
                         std::to_string(failures) + ", final sigma " + std::to_string(sigma);
+  if (stalled) message = stall.message("inner Newton iterations") + "; " + message;
   if (options.verbosity >= 1) {
     std::fprintf(stderr, "[prox] error %.3e, %s\n", err, message.c_str());
   }

@@ -1,6 +1,7 @@
 // Fixed-point / projection solvers on the De Saxcé-modified VI
 // F(r) = W r + q + μ‖u_T‖ e_N over the cone product K: "fpp", "eg",
 // "desaxce-fp". See docs/numerics/friction-contact-global.md.
+#include "FcStall.hpp"
 #include "GlobalCommon.hpp"
 
 #include <moreau/numerics/fc/GlobalSolvers.hpp>
@@ -71,6 +72,8 @@ SolverResult viSolve(const FrictionContactProblem& problem, Eigen::VectorXd& r, 
   bool brokeDown = false;
   std::string message;
   int it = 0;
+  fcdetail::StallDetector stall(options.fcStallWindow, options.fcStallFactor,
+                                options.maxIterations + 1);
   for (;; ++it) {
     const double err = siconosError<D>(r, st.u, mu, normQ);
     if (err < bestError) {
@@ -84,6 +87,10 @@ SolverResult viSolve(const FrictionContactProblem& problem, Eigen::VectorXd& r, 
     if (!std::isfinite(err)) {
       brokeDown = true;
       message = "non-finite iterate";
+      break;
+    }
+    if (stall.record(it, err)) {
+      message = stall.message();
       break;
     }
     // z = P_K(r − ρ F(r)) with the step control
@@ -150,6 +157,8 @@ SolverResult deSaxceFixedPoint(const FrictionContactProblem& problem, Eigen::Vec
   bool brokeDown = false;
   std::string message;
   int it = 0;
+  fcdetail::StallDetector stall(options.fcStallWindow, options.fcStallFactor,
+                                options.maxIterations + 1);
   for (;; ++it) {
     const double err = siconosError<D>(r, u, mu, normQ);
     if (err < bestError) {
@@ -163,6 +172,10 @@ SolverResult deSaxceFixedPoint(const FrictionContactProblem& problem, Eigen::Vec
     if (!std::isfinite(err) || err > 1e12 * std::max(bestError, 1e-300)) {
       brokeDown = true;
       message = "diverged (fixed rho)";
+      break;
+    }
+    if (stall.record(it, err)) {
+      message = stall.message();
       break;
     }
     deSaxceAll<D>(u, mu, ut);

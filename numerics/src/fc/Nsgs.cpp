@@ -1,6 +1,8 @@
 // Nonsmooth Gauss–Seidel over contacts (FC2D and FC3D), see
 // docs/numerics/friction-contact-local.md.
 
+#include "FcStall.hpp"
+
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/LocalContact.hpp>
 #include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
@@ -165,6 +167,16 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   std::vector<int> frozen(static_cast<std::size_t>(nc), 0);
   std::mt19937 generator(options.fcSeed);
 
+  // stall test (options.fcStallWindow): full error every stallStride sweeps, best iterate kept
+  const int stallStride = std::max(1, options.fcStallWindow / 10);
+  fcdetail::StallDetector stall(options.fcStallWindow, options.fcStallFactor,
+                                options.maxIterations / stallStride + 2);
+  Eigen::VectorXd best;
+  if (stall.enabled()) best.resize(n);
+  double bestError = std::numeric_limits<double>::infinity();
+  bool stalled = false;
+  bool stationary = false;
+
   double lightTolerance = tol;
   double error = std::numeric_limits<double>::infinity();
   bool haveError = false;
@@ -212,6 +224,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
     const double rn = r.norm();
     const double light = rn > 0.0 ? std::sqrt(diff2) / rn : std::sqrt(diff2);
     haveError = false;
+    bool stop = false;
     if (evaluation == ErrorEvaluation::Full) {
       error = finalError(problem, options, r, u);
       haveError = true;
@@ -219,31 +232,56 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
         std::cerr << "fc nsgs: sweep " << sweep << " error " << error << "\n";
       if (error <= tol) break;  // exact even with frozen contacts
       if (skipped && light == 0.0) std::fill(frozen.begin(), frozen.end(), 0);
-      continue;
-    }
-    if (options.verbosity >= 2)
-      std::cerr << "fc nsgs: sweep " << sweep << " light error " << light << "\n";
-    if (evaluation == ErrorEvaluation::Light) {
-      if (light <= tol) {
-        if (!skipped) break;
-        std::fill(frozen.begin(), frozen.end(), 0);
-      }
-      continue;
-    }
-    // Light with full final (Siconos LIGHT_WITH_FULL_FINAL).
-    if (light <= lightTolerance) {
-      error = finalError(problem, options, r, u);
-      haveError = true;
+    } else {
       if (options.verbosity >= 2)
-        std::cerr << "fc nsgs: sweep " << sweep << " full error " << error << "\n";
-      if (error <= tol) break;
-      std::fill(frozen.begin(), frozen.end(), 0);
-      if (light == 0.0 && !skipped) break;  // stationary: NSGS cannot progress further
-      lightTolerance = std::max(light / error * tol, 1e-300);
+        std::cerr << "fc nsgs: sweep " << sweep << " light error " << light << "\n";
+      if (evaluation == ErrorEvaluation::Light) {
+        if (light <= tol) {
+          if (!skipped) {
+            stationary = true;  // reported as stalled unless the full error is within tol
+            break;
+          }
+          std::fill(frozen.begin(), frozen.end(), 0);
+        }
+      } else if (light <= lightTolerance) {
+        // Light with full final (Siconos LIGHT_WITH_FULL_FINAL).
+        error = finalError(problem, options, r, u);
+        haveError = true;
+        if (options.verbosity >= 2)
+          std::cerr << "fc nsgs: sweep " << sweep << " full error " << error << "\n";
+        if (error <= tol) break;
+        std::fill(frozen.begin(), frozen.end(), 0);
+        if (light == 0.0 && !skipped) {
+          stationary = true;  // NSGS cannot progress further
+          stop = true;
+        }
+        lightTolerance = std::max(light / error * tol, 1e-300);
+      }
     }
+    if (stall.enabled() && (haveError || sweep % stallStride == 0)) {
+      if (!haveError) {
+        // convergence stays decided by the evaluation mode above (which may go on
+        // below the tolerance); this error only feeds the stall test
+        error = finalError(problem, options, r, u);
+        haveError = true;
+      }
+      if (error < bestError) {
+        bestError = error;
+        best = r;
+      }
+      if (error > tol && stall.record(sweep, error)) {
+        stalled = true;
+        stop = true;
+      }
+    }
+    if (stop) break;
   }
   result.iterations = std::min(sweep, options.maxIterations);
   if (!haveError) error = finalError(problem, options, r, u);
+  if (stall.enabled() && bestError < error) {  // return the best checked iterate
+    r = best;
+    error = finalError(problem, options, r, u);
+  }
   if (!std::isfinite(error)) {
     result.status = SolverStatus::Failed;
     result.error = std::numeric_limits<double>::max();
@@ -254,8 +292,11 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   }
   result.error = error;
   result.status = error <= tol ? SolverStatus::Converged : SolverStatus::MaxIterations;
-  if (result.status != SolverStatus::Converged && sweep <= options.maxIterations)
+  if (result.status != SolverStatus::Converged && stalled) {
+    result.message = stall.message("sweeps");
+  } else if (result.status != SolverStatus::Converged && stationary) {
     result.message = "NSGS stalled (no change in a sweep) above the tolerance";
+  }
   if (options.verbosity >= 1)
     std::cerr << "fc " << name << ": " << toString(result.status) << ", error " << result.error
               << ", " << result.iterations << " sweeps\n";

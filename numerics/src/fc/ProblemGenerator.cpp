@@ -274,6 +274,37 @@ GeneratedProblem generateStack(StackShape shape, int bodies,
   return assembler.finish("sphere-stack-" + std::to_string(d) + "d-" + std::to_string(bodies));
 }
 
+GeneratedProblem generateSingleBody(int contacts, const ProblemGeneratorOptions& options) {
+  options.validate();
+  checkCount(contacts, "the number of contacts");
+  const int d = options.dimension;
+  Assembler assembler(d, options);
+  Random& random = assembler.random();
+  const double jitter = options.jitter;
+  const Vec3 up = d == 3 ? Vec3::UnitZ() : Vec3::UnitY();
+  // box 2×2×1 (rectangle 2×1) with its bottom face on the ground, centre 0.5 above it
+  const double mass = random.uniform(0.5, 2.0);
+  const Vec3 inertia = d == 3 ? Vec3(5.0 * mass / 12.0, 5.0 * mass / 12.0, 8.0 * mass / 12.0)
+                              : Vec3::Constant(5.0 * mass / 12.0);
+  const int body = assembler.addBody(0.5 * up, mass, inertia);
+  // grid of gx (× gy) cells over [−1, 1]², one point per cell, jittered inside it
+  const int gx =
+      d == 3 ? static_cast<int>(std::ceil(std::sqrt(static_cast<double>(contacts)))) : contacts;
+  const double cell = 2.0 / static_cast<double>(gx);
+  for (int c = 0; c < contacts; ++c) {
+    const int i = c % gx;
+    const int j = c / gx;
+    Vec3 point = Vec3::Zero();
+    point.x() = -1.0 + (i + 0.5 + random.uniform(-0.4, 0.4)) * cell;
+    if (d == 3) point.y() = -1.0 + (j + 0.5 + random.uniform(-0.4, 0.4)) * cell;
+    Vec3 normal = up;
+    normal.x() += random.uniform(-jitter, jitter);
+    if (d == 3) normal.y() += random.uniform(-jitter, jitter);
+    assembler.addContact(-1, body, point, normal);
+  }
+  return assembler.finish("single-body-" + std::to_string(d) + "d-" + std::to_string(contacts));
+}
+
 long pileContactCount(int nx, int ny, int nz, int dimension) {
   const long x = nx, y = ny, z = nz;
   if (dimension == 2) return x + x * (y - 1) + (x - 1) * y;

@@ -12,4 +12,5 @@ target_sources(moreau_numerics PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FrictionContactSolvers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GlobalFrictionContactProblem.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProblemGenerator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FcAutoPlan.cpp
 )

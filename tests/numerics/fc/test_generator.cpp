@@ -93,6 +93,30 @@ TEST(ProblemGenerator, PilesHaveTheExpectedSizesAndStructure) {
   checkStructure(p2);
 }
 
+TEST(ProblemGenerator, SingleBodyHasOneFullBlockPatternOfLowRank) {
+  for (int d : {2, 3}) {
+    mn::ProblemGeneratorOptions options;
+    options.dimension = d;
+    const mn::GeneratedProblem g = mn::generateSingleBody(30, options);
+    EXPECT_EQ(g.numberOfBodies, 1);
+    EXPECT_EQ(g.problem.numberOfContacts(), 30);
+    checkStructure(g);  // pattern = every pair (all contacts share the body)
+    EXPECT_EQ(g.problem.W().sparseBlock().nonZeroBlocks(), 30 * 30);
+    // W = H M⁻¹ Hᵀ with one body: rank <= its degrees of freedom
+    const Eigen::MatrixXd W = g.problem.W().sparseBlock().toDense();
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(W);
+    const double top = eig.eigenvalues().maxCoeff();
+    int rank = 0;
+    for (Eigen::Index k = 0; k < eig.eigenvalues().size(); ++k)
+      rank += eig.eigenvalues()[k] > 1e-10 * top ? 1 : 0;
+    EXPECT_EQ(rank, d == 3 ? 6 : 3) << g.name;
+    // the contacts lie under the body, normals close to the vertical
+    for (const auto& cb : g.contactBodies) EXPECT_EQ(cb, std::make_pair(-1, 0));
+    EXPECT_LT(g.problem.q()[0], 0.0);  // gravity pushes into the ground
+  }
+  EXPECT_THROW((void)mn::generateSingleBody(0, {}), std::invalid_argument);
+}
+
 TEST(ProblemGenerator, IsDeterministicAndSeeded) {
   mn::ProblemGeneratorOptions options;
   options.seed = 42;

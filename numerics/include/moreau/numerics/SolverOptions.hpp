@@ -76,6 +76,18 @@ struct SolverOptions {
   /// automatic (the mean diagonal of W).
   double fcProxSigma = 0.0;
 
+  // --- Friction contact, stall detection (docs/numerics/friction-contact.md) ---
+  /// Stall test of the iterative friction-contact solvers (NSGS family, Newton,
+  /// prox, ADMM, fpp, eg, desaxce-fp): at an iteration k >= fcStallWindow where
+  /// the error is measured, the solver stops when its best error has not been
+  /// divided by fcStallFactor over the last max(fcStallWindow, k/2) iterations,
+  /// and returns its best iterate with status MaxIterations and a message starting
+  /// with "stalled". NSGS then measures the full error every max(1, window/10)
+  /// sweeps. >= 0; 0 = off (default; "auto" sets it per method).
+  int fcStallWindow = 0;
+  /// Decrease factor (> 1) the best error must achieve over the stall window. Default 10.
+  double fcStallFactor = 10.0;
+
   /// Throws std::invalid_argument naming the first out-of-range field.
   void validate() const;
 };

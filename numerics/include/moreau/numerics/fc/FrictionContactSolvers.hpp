@@ -47,6 +47,33 @@ SolverResult fc2dLemke(const FrictionContactProblem& problem, Eigen::VectorXd& r
 SolverResult fc2dEnum(const FrictionContactProblem& problem, Eigen::VectorXd& r, Eigen::VectorXd& u,
                       const SolverOptions& options = {});
 
+/// What "auto" reads from a problem to order and budget its chain.
+struct FcProblemFeatures {
+  int dimension = 3;
+  Eigen::Index contacts = 0;
+  /// Mean number of off-diagonal d×d blocks per block row of W, i.e. of other
+  /// contacts sharing a body with a contact: 1–2 in a column of spheres, about 10
+  /// in a 3D box column or sphere pile, contacts − 1 for a single body.
+  double couplingsPerContact = 0.0;
+  /// Largest number of off-diagonal blocks in a block row.
+  long maxCouplings = 0;
+  /// couplingsPerContact / (contacts − 1): 1 when every contact touches the same
+  /// body (0 for a single contact).
+  double couplingDensity = 0.0;
+  double meanMu = 0.0;
+  double maxMu = 0.0;
+  /// Largest condition number of the symmetric part of the diagonal blocks W_ii
+  /// (infinite when one is singular or missing).
+  double maxDiagonalCondition = 1.0;
+  /// Largest over smallest spectral norm of the diagonal blocks (mass and lever-arm
+  /// heterogeneity).
+  double diagonalSpread = 1.0;
+};
+
+/// Features of a problem (one pass over W's blocks; a re-blocked copy when W is
+/// not SparseBlock with d×d blocks).
+FcProblemFeatures fcProblemFeatures(const FrictionContactProblem& problem);
+
 /// "auto": NSGS first (fast), then — while the error is above the tolerance —
 /// 2D: Lemke on small problems; the global solvers (proximal point around
 /// Newton, then Newton–AC) warm-started from the best iterate; NSGS with the

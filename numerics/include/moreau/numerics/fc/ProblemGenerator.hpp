@@ -4,7 +4,8 @@
 //   - a stack: a column of N boxes (4 contacts per interface in 3D, 2 in 2D)
 //     or N spheres/disks (1 contact per interface), the lowest body on the ground;
 //   - a pile: spheres (3D) or disks (2D) of random radii on a jittered grid,
-//     contacts between grid neighbours and with the ground under the lowest layer.
+//     contacts between grid neighbours and with the ground under the lowest layer;
+//   - a single body (box/rectangle) resting on the ground on many points.
 // Each body has a diagonal mass matrix (mass, rotational inertia); contact i
 // between bodies a (below/first, or the ground) and b has the frame (n, t1[, t2]),
 // n pointing from a to b, and the relative velocity of b with respect to a at
@@ -69,6 +70,15 @@ GeneratedProblem generateStack(StackShape shape, int bodies,
 /// the lowest layer: 3D nx·ny·nz + (nx−1)·ny·nz + nx·(ny−1)·nz + nx·ny·(nz−1)... i.e.
 /// exactly pileContactCount(nx, ny, nz, dimension). Each count >= 1.
 GeneratedProblem generatePile(int nx, int ny, int nz, const ProblemGeneratorOptions& options = {});
+
+/// One rigid body resting on a rough ground on `contacts` (>= 1) points: 3D a box
+/// 2×2×1 with the points on a jittered grid of its bottom face (raster order, the
+/// last row possibly incomplete), 2D a 2×1 rectangle with the points spread along its
+/// bottom edge; every ground normal is tilted by up to `jitter` radians per horizontal
+/// axis. All the contacts share the body: W is a full contacts × contacts block
+/// pattern of rank <= 6 (3D) or 3 (2D), the most rank-deficient mechanical structure
+/// (e.g. a mesh-based object lying on a plane). Name "single-body-3d-200".
+GeneratedProblem generateSingleBody(int contacts, const ProblemGeneratorOptions& options = {});
 
 /// Number of contacts generatePile(nx, ny, nz) produces.
 long pileContactCount(int nx, int ny, int nz, int dimension);
