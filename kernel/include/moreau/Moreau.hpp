@@ -33,11 +33,15 @@
 #include <moreau/kernel/modeling/Relation.hpp>
 #include <moreau/kernel/modeling/RelayNSL.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
+#include <moreau/kernel/simulation/FrictionContact.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
+#include <moreau/kernel/simulation/LinearOSNS.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
+#include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/SimulationLog.hpp>
+#include <moreau/kernel/simulation/StepContext.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 #include <moreau/kernel/simulation/TimeStepping.hpp>
 #include <moreau/kernel/utils/FiniteDifference.hpp>
