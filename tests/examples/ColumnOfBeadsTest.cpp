@@ -172,9 +172,10 @@ TEST(ColumnOfBeadsExample, SolverOptions) {
   }
   EXPECT_LT(diff, 1e-5);
   // The iteration budget and the tolerance reach the solver: one PGS sweep at 1e-14 cannot
-  // solve the first multi-contact LCP, which is a runtime error (exit code 1).
+  // solve every LCP of a run with several contacts per bead (from t ≈ 1), which is a runtime
+  // error (exit code 1).
   const auto starved = runExample(
-      kColumn, "--beads 10 --T 1 --solver pgs --iterations 1 --tolerance 1e-14", "solver_starved");
+      kColumn, "--beads 10 --T 2 --solver pgs --iterations 1 --tolerance 1e-14", "solver_starved");
   EXPECT_EQ(starved.exitCode, 1);
   EXPECT_EQ(runExample(kColumn, "--solver simplex", "solver_bad").exitCode, 2);
   EXPECT_EQ(runExample(kColumn, "--beads 2.5", "beads_bad").exitCode, 2);
