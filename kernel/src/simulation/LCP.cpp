@@ -24,11 +24,8 @@ void LCP::setNumericsSolverOptions(const numerics::SolverOptions& options) {
   numerics::SolverOptions checked = options;
   const std::string name = numerics::normalizeSolverName(options.solver);
   const auto names = numerics::lcpSolverNames();
-  if (std::find(names.begin(), names.end(), name) == names.end()) {
-    std::string list;
-    for (const auto& known : names) list += (list.empty() ? "" : ", ") + known;
-    throw ModelError("LCP: unknown solver '" + options.solver + "' (known: " + list + ")");
-  }
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    throw ModelError(numerics::unknownSolverMessage("LCP", options.solver, names));
   checked.solver = name;
   try {
     checked.validate();
