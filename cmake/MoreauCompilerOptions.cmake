@@ -31,7 +31,7 @@ endif()
 #  -z now                  resolves every PLT slot when the library is loaded, so
 #                          the first call of each imported function does not go
 #                          through the dynamic linker (the lazy binding made the
-#                          first solve in a process cost ~30 µs more, see
+#                          first solve in a process cost 10-20 µs more, see
 #                          docs/numerics/moreau-solve.md "Cold and warm solves");
 #  -Bsymbolic-functions    calls between the library's own functions do not go
 #                          through the PLT at all (they are not interposable).
