@@ -14,12 +14,8 @@ void OneStepNSProblem::setNumericsSolverOptions(const numerics::SolverOptions& o
   numerics::SolverOptions checked = options;
   const std::string name = numerics::normalizeSolverName(options.solver);
   const auto names = solverNames();
-  if (std::find(names.begin(), names.end(), name) == names.end()) {
-    std::string list;
-    for (const auto& known : names) list += (list.empty() ? "" : ", ") + known;
-    throw ModelError(std::string(typeName()) + ": unknown solver '" + options.solver +
-                     "' (known: " + list + ")");
-  }
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    throw ModelError(numerics::unknownSolverMessage(typeName(), options.solver, names));
   checked.solver = name;
   try {
     checked.validate();

@@ -1,6 +1,7 @@
 // Projected Gauss–Seidel / SOR for the MLCP, docs/numerics/mlcp.md ("pgs").
 #include "SolverCommon.hpp"
 
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/mlcp/MlcpSolvers.hpp>
 
 #include <sstream>
@@ -13,7 +14,7 @@ SolverResult mlcpPgs(const MixedLinearComplementarityProblem& problem, Eigen::Ve
   options.validate();
   problem.validate();
   SolverResult result;
-  result.solver = mlcp_detail::lowerCase(options.solver) == "psor" ? "psor" : "pgs";
+  result.solver = normalizeSolverName(options.solver) == "psor" ? "psor" : "pgs";
   const Index n = problem.size();
   const Eigen::VectorXd& q = problem.q();
   if (z.size() != n || !z.allFinite()) z.setZero(n);

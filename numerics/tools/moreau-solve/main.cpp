@@ -4,6 +4,7 @@
 // (with --repeat N, two more columns: WARM_MEAN WARM_MIN).
 // Exit status: 0 when every file converged, 1 otherwise, 2 on a usage error or an
 // unreadable input. See docs/numerics/moreau-solve.md.
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/SolverOptions.hpp>
 #include <moreau/numerics/SolverResult.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
@@ -320,15 +321,18 @@ int processFile(const Arguments& args, const mn::SolverOptions& options, std::si
     threw = true;
     s.result.message = e.what();
   }
+  // The drivers compare the canonical name (normalizeSolverName), as the kernel
+  // does; the line shows it too.
+  const std::string canonical = mn::normalizeSolverName(args.solver);
   if (threw) {
     s.result.status = mn::SolverStatus::Failed;
-    s.result.solver = args.solver;
+    s.result.solver = canonical;
     s.result.error = 0.0;
     s.result.iterations = 0;
   }
 
   const mn::SolverResult& r = s.result;
-  const std::string solver = r.solver.empty() ? args.solver : r.solver;
+  const std::string solver = r.solver.empty() ? canonical : r.solver;
   std::printf("%s %s %s %s %.6e %d %.6f", path.c_str(), mn::problemKindName(file.kind),
               solver.c_str(), mn::toString(r.status), r.error, r.iterations, s.seconds);
   if (args.repeat) {
@@ -343,7 +347,7 @@ int processFile(const Arguments& args, const mn::SolverOptions& options, std::si
 
   int code = kExitConverged;
   if (threw) {
-    std::fprintf(stderr, "moreau-solve: %s: %s: %s\n", path.c_str(), args.solver.c_str(),
+    std::fprintf(stderr, "moreau-solve: %s: %s: %s\n", path.c_str(), canonical.c_str(),
                  r.message.c_str());
     code = kExitNotConverged;
   } else if (!r.converged()) {

@@ -7,6 +7,7 @@
 #include <moreau/numerics/io/DatFile.hpp>
 #include <moreau/numerics/io/MlcpFile.hpp>
 #include <moreau/numerics/io/RelayFile.hpp>
+#include <moreau/numerics/mlcp/MlcpSolvers.hpp>
 
 #include <gtest/gtest.h>
 
@@ -175,6 +176,51 @@ TEST(MoreauSolve, UnknownSolverIsAFailedLine) {
   ASSERT_EQ(r.lines.size(), 1u);
   EXPECT_EQ(fields(r.lines[0])[3], "failed");
   EXPECT_NE(r.err.find("no-such-solver"), std::string::npos) << r.err;
+}
+
+// Names are compared in canonical form, as in the drivers and the kernel: a
+// mixed-case name gives the canonical name's line (same solver column, status,
+// error and iterations) for every kind.
+TEST(MoreauSolve, MixedCaseSolverNamesAgreeWithCanonical) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"lemke", "lcp/lcp_mmc.dat"},
+      {"nsgs-sbm", "lcp/lcp_deudeu.dat"},
+      {"enum", "mlcp/deudeu_mlcp.dat"},
+      {"newton", "relay/relay_2x2.dat"},
+      {"nsgs", "fc2d/FrictionContactProblem00031.dat"},
+      {"newton-ac", "fc3d/FrictionContact3D_1c.dat"}};
+  for (const auto& [name, rel] : cases) {
+    std::string mixed = name;
+    for (std::size_t i = 0; i < mixed.size(); i += 2)
+      if (mixed[i] >= 'a' && mixed[i] <= 'z') mixed[i] = static_cast<char>(mixed[i] - 'a' + 'A');
+    const ToolRun a = run("--solver " + name + " '" + data(rel) + "'");
+    const ToolRun b = run("--solver " + mixed + " '" + data(rel) + "'");
+    EXPECT_EQ(b.exitCode, a.exitCode) << mixed << ": " << b.err;
+    ASSERT_EQ(a.lines.size(), 1u) << name;
+    ASSERT_EQ(b.lines.size(), 1u) << mixed;
+    const auto fa = fields(a.lines[0]);
+    const auto fb = fields(b.lines[0]);
+    ASSERT_EQ(fa.size(), 7u);
+    ASSERT_EQ(fb.size(), 7u);
+    EXPECT_EQ(fb[2], name) << b.lines[0];
+    for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(fb[i], fa[i]) << mixed << " column " << i;
+  }
+}
+
+// An unknown name: a failed line with the canonical name and, on stderr, the
+// driver's message listing the valid names of the file's kind.
+TEST(MoreauSolve, UnknownSolverListsTheValidNames) {
+  const ToolRun r = run("--solver Bogus '" + data("mlcp/deudeu_mlcp.dat") + "'");
+  EXPECT_EQ(r.exitCode, 1);
+  ASSERT_EQ(r.lines.size(), 1u);
+  const auto f = fields(r.lines[0]);
+  ASSERT_EQ(f.size(), 7u);
+  EXPECT_EQ(f[2], "bogus");
+  EXPECT_EQ(f[3], "failed");
+  EXPECT_NE(r.err.find("unknown solver 'Bogus'"), std::string::npos) << r.err;
+  for (const std::string& name : mn::mlcpSolverNames())
+    EXPECT_NE(r.err.find(name), std::string::npos)
+        << "stderr does not list " << name << ": " << r.err;
 }
 
 TEST(MoreauSolve, ListSolvers) {
