@@ -8,6 +8,7 @@
 #include <moreau/kernel/modeling/LagrangianLinearTIR.hpp>
 #include <moreau/kernel/modeling/LagrangianR.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
@@ -390,11 +391,13 @@ bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned 
   if (level != 1)
     throw std::out_of_range("MoreauJeanOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
-  // Predicted gap ȳ = y_k + γ h ẏ_k; active when a component is ≤ 0.
+  // Predicted gap ȳ = y_k + γ h ẏ_k; active when the first component of
+  // one of its laws (the normal of a contact law) is ≤ 0.
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
   const double h = ctx.h;
-  for (Eigen::Index i = 0; i < y.size(); ++i)
+  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
+  for (Eigen::Index i = 0; i < y.size(); i += stride)
     if (y(i) + gamma_ * h * ydot(i) <= 0.0) return true;
   return false;
 }
