@@ -31,4 +31,9 @@ const char* toString(NumericsProblemKind kind) {
   return "unknown";
 }
 
+bool isAlwaysActive(const NonSmoothLaw& law) {
+  const NumericsProblemKind kind = law.problemKind();
+  return kind == NumericsProblemKind::Equality || kind == NumericsProblemKind::Relay;
+}
+
 }  // namespace moreau
