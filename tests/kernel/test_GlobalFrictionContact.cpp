@@ -33,7 +33,7 @@ struct Spheres {
     Eigen::VectorXd mass(6);
     mass << m, m, m, I, I, I;
     // (x, y, z, vx, vy, vz, ωx, ωy): two single spheres, one column of two.
-    const double init[4][8] = {{0.0, 0.0, 0.25, 1.0, 0.0, -0.5, 0.0, 3.0},
+    const double init[4][8] = {{0.0, 0.0, 0.25, 3.0, 0.0, -0.5, 0.0, -10.0},
                                {1.0, 0.5, 0.15, -0.2, 0.8, 0.0, -4.0, 0.0},
                                {2.0, 0.0, 0.1, 0.5, 0.0, 0.0, 0.0, 0.0},
                                {2.0, 0.0, 0.32, 0.0, 0.3, -1.0, 2.0, 0.0}};
@@ -176,11 +176,11 @@ TEST(GlobalFrictionContact, SpheresFollowTheFrictionContactTrajectory) {
   for (const char* solver : {"reduce", "admm"}) {
     Spheres local, global;
     auto fc = std::make_shared<FrictionContact>(3);
-    fc->setTolerance(1e-13);
+    fc->setTolerance(1e-12);
     fc->setMaxIterations(100000);
     auto gfc = std::make_shared<GlobalFrictionContact>(3, solver);
     numerics::SolverOptions options = gfc->numericsSolverOptions();
-    options.tolerance = 1e-13;
+    options.tolerance = 1e-12;
     options.maxIterations = 100000;
     options.gfcLocalSolver = "nsgs";
     gfc->setNumericsSolverOptions(options);
@@ -201,16 +201,16 @@ TEST(GlobalFrictionContact, SpheresFollowTheFrictionContactTrajectory) {
       ASSERT_EQ(fc->size(), gfc->size());
       maxContacts = std::max(maxContacts, static_cast<std::size_t>(gfc->size() / 3));
       for (std::size_t i = 0; i < local.balls.size(); ++i) {
-        maxDiff = std::max(maxDiff,
-                           (local.balls[i]->q() - global.balls[i]->q()).cwiseAbs().maxCoeff());
-        maxDiff = std::max(maxDiff, (local.balls[i]->velocity() - global.balls[i]->velocity())
-                                        .cwiseAbs()
-                                        .maxCoeff());
+        maxDiff =
+            std::max(maxDiff, (local.balls[i]->q() - global.balls[i]->q()).cwiseAbs().maxCoeff());
+        maxDiff = std::max(
+            maxDiff,
+            (local.balls[i]->velocity() - global.balls[i]->velocity()).cwiseAbs().maxCoeff());
       }
       for (std::size_t c = 0; c < local.contacts.size(); ++c)
-        maxDiff = std::max(maxDiff, (local.contacts[c]->lambda(1) - global.contacts[c]->lambda(1))
-                                        .cwiseAbs()
-                                        .maxCoeff());
+        maxDiff = std::max(
+            maxDiff,
+            (local.contacts[c]->lambda(1) - global.contacts[c]->lambda(1)).cwiseAbs().maxCoeff());
       const Eigen::Vector3d r = global.contacts[0]->lambda(1);
       if (r(0) > 0 && std::hypot(r(1), r(2)) > 0.999 * local.mu * r(0)) sawSliding = true;
       a.nextStep();
@@ -245,8 +245,9 @@ TEST(GlobalFrictionContact, MoreauJeanOSIGivesTheSameStep) {
     ASSERT_TRUE(g1->lastResult().converged());
     ASSERT_TRUE(g2->lastResult().converged());
     for (std::size_t i = 0; i < withGOSI.balls.size(); ++i)
-      EXPECT_LT((withGOSI.balls[i]->velocity() - withOSI.balls[i]->velocity()).cwiseAbs().maxCoeff(),
-                1e-9);
+      EXPECT_LT(
+          (withGOSI.balls[i]->velocity() - withOSI.balls[i]->velocity()).cwiseAbs().maxCoeff(),
+          1e-9);
     a.nextStep();
     b.nextStep();
   }
@@ -258,8 +259,8 @@ TEST(GlobalFrictionContact, ErrorCases) {
                     "unknown solver 'nsgs'");
   EXPECT_THROW_WITH(MoreauJeanGOSI(1.5), ModelError, "theta");
   // A law the problem does not accept, named with the interaction.
-  auto ds = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(0, 0, 0),
-                                                   Eigen::Matrix3d::Identity());
+  auto ds = std::make_shared<LagrangianLinearTIDS>(
+      Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(0, 0, 0), Eigen::Matrix3d::Identity());
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
   nsds->insertDynamicalSystem(ds);
   auto impact = std::make_shared<Interaction>(
@@ -282,6 +283,7 @@ TEST(GlobalFrictionContact, ErrorCases) {
       std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Identity(2, 3)));
   nsds->link(fc2, ds);
   TimeStepping wrong(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
-                     std::make_shared<MoreauJeanGOSI>(), std::make_shared<GlobalFrictionContact>(3));
+                     std::make_shared<MoreauJeanGOSI>(),
+                     std::make_shared<GlobalFrictionContact>(3));
   EXPECT_THROW_WITH(wrong.initialize(), ModelError, "size 2", "dimension 3");
 }

@@ -44,7 +44,8 @@ struct InclinedLine {
     // The stop is linked first: the MLCP still puts the equality row first.
     stop = std::make_shared<Interaction>(
         std::make_shared<NewtonImpactNSL>(e),
-        std::make_shared<LagrangianLinearTIR>(Eigen::RowVector2d(1, 0), Eigen::VectorXd::Constant(1, -xMin)));
+        std::make_shared<LagrangianLinearTIR>(Eigen::RowVector2d(1, 0),
+                                              Eigen::VectorXd::Constant(1, -xMin)));
     stop->setName("stop");
     line = std::make_shared<Interaction>(
         std::make_shared<EqualityConditionNSL>(1),
@@ -118,7 +119,7 @@ TEST(MLCP, EqualityRowsFirstAndMatchesTheNumericsSolverOnTheDenseData) {
 TEST(MLCP, MixedLawGivesTheMotionOfTheSeparateLaws) {
   // MixedComplementarityConditionNSL(1, 1) on (line, stop) against
   // EqualityConditionNSL on the line + NewtonImpactNSL(e = 0) on the stop.
-  // The mixed law is always active (its first row is an equality), so the
+  // The mixed law is always active (it has an equality row), so the
   // mass starts on the stop, moving into it, and stays there.
   InclinedLine separate, mixed(true);
   for (InclinedLine* model : {&separate, &mixed}) {
@@ -165,7 +166,8 @@ TEST(MLCP, RejectsOtherLawsAndUnknownSolvers) {
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
   nsds->insertDynamicalSystem(ds);
   auto relay = std::make_shared<Interaction>(
-      std::make_shared<RelayNSL>(1), std::make_shared<LagrangianLinearTIR>(Eigen::RowVector2d(1, 0)));
+      std::make_shared<RelayNSL>(1),
+      std::make_shared<LagrangianLinearTIR>(Eigen::RowVector2d(1, 0)));
   relay->setName("brake");
   nsds->link(relay, ds);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),

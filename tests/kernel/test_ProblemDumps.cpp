@@ -95,7 +95,7 @@ struct Column {
 std::shared_ptr<NonSmoothDynamicalSystem> slidingPoint(std::shared_ptr<Interaction>* contact) {
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.2);
   auto p = std::make_shared<LagrangianLinearTIDS>(
-      Eigen::Vector3d(0, 0, 0.01), Eigen::Vector3d(1.0, 0.5, -1.0), Eigen::Matrix3d::Identity());
+      Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(1.0, 0.5, -1.0), Eigen::Matrix3d::Identity());
   p->setFExtPtr(Eigen::Vector3d(0, 0, -kG));
   nsds->insertDynamicalSystem(p);
   Eigen::Matrix3d H;
@@ -254,7 +254,8 @@ TEST(ProblemDumps, MlcpRelayAndEqualityReadBack) {
   // MLCP: two masses joined by a rod (equality), the first above a floor (impact).
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.1);
   const Eigen::VectorXd one = Eigen::VectorXd::Ones(1);
-  auto a = std::make_shared<LagrangianLinearTIDS>(0.0 * one, -1.0 * one, Eigen::MatrixXd::Ones(1, 1));
+  auto a =
+      std::make_shared<LagrangianLinearTIDS>(0.0 * one, -1.0 * one, Eigen::MatrixXd::Ones(1, 1));
   auto b = std::make_shared<LagrangianLinearTIDS>(0.5 * one, -1.0 * one,
                                                   2.0 * Eigen::MatrixXd::Ones(1, 1));
   nsds->insertDynamicalSystem(a);
@@ -265,9 +266,9 @@ TEST(ProblemDumps, MlcpRelayAndEqualityReadBack) {
                  std::make_shared<EqualityConditionNSL>(1),
                  std::make_shared<LagrangianLinearTIR>(H, Eigen::VectorXd::Constant(1, -0.5))),
              a, b);
-  nsds->link(std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.0),
-                                           std::make_shared<LagrangianLinearTIR>(
-                                               Eigen::MatrixXd::Ones(1, 1))),
+  nsds->link(std::make_shared<Interaction>(
+                 std::make_shared<NewtonImpactNSL>(0.0),
+                 std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Ones(1, 1))),
              a);
   auto mlcp = std::make_shared<MLCP>("enum");
   mlcp->setDump(DumpMode::EveryStep, dir / "{problem}-{step}.dat");
@@ -291,9 +292,9 @@ TEST(ProblemDumps, MlcpRelayAndEqualityReadBack) {
                                                      Eigen::Matrix2d::Identity());
   auto nsds2 = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.1);
   nsds2->insertDynamicalSystem(mass);
-  nsds2->link(std::make_shared<Interaction>(std::make_shared<RelayNSL>(2, -0.3, 0.2),
-                                            std::make_shared<LagrangianLinearTIR>(
-                                                Eigen::MatrixXd::Identity(2, 2))),
+  nsds2->link(std::make_shared<Interaction>(
+                  std::make_shared<RelayNSL>(2, -0.3, 0.2),
+                  std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Identity(2, 2))),
               mass);
   auto relay = std::make_shared<Relay>();
   relay->setDump(DumpMode::EveryStep, dir / "relay.dat");  // no placeholder: a folder
@@ -312,8 +313,10 @@ TEST(ProblemDumps, MlcpRelayAndEqualityReadBack) {
   // Equality: an MLCP file with m = 0.
   auto equality = std::make_shared<Equality>();
   auto nsds3 = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.1);
-  auto c = std::make_shared<LagrangianLinearTIDS>(0.0 * one, 1.0 * one, Eigen::MatrixXd::Ones(1, 1));
-  auto d = std::make_shared<LagrangianLinearTIDS>(0.5 * one, -1.0 * one, Eigen::MatrixXd::Ones(1, 1));
+  auto c =
+      std::make_shared<LagrangianLinearTIDS>(0.0 * one, 1.0 * one, Eigen::MatrixXd::Ones(1, 1));
+  auto d =
+      std::make_shared<LagrangianLinearTIDS>(0.5 * one, -1.0 * one, Eigen::MatrixXd::Ones(1, 1));
   nsds3->insertDynamicalSystem(c);
   nsds3->insertDynamicalSystem(d);
   nsds3->link(std::make_shared<Interaction>(

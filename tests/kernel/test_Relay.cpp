@@ -17,9 +17,8 @@ TEST(Relay, CoulombLikeFrictionStopsASlidingMassAtTheCoulombDistance) {
   const double bound = mu * m * g * h;  // friction impulse over one step
   // q = (x, y): the relay acts on x; y is free (no force), to check that the
   // relay rows only touch x.
-  auto mass = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(3.0, 0.0),
-                                                     Eigen::Vector2d(v0, 0.25),
-                                                     m * Eigen::Matrix2d::Identity());
+  auto mass = std::make_shared<LagrangianLinearTIDS>(
+      Eigen::Vector2d(3.0, 0.0), Eigen::Vector2d(v0, 0.25), m * Eigen::Matrix2d::Identity());
   auto friction = std::make_shared<Interaction>(
       std::make_shared<RelayNSL>(1, -bound, bound),
       std::make_shared<LagrangianLinearTIR>(Eigen::RowVector2d(1, 0)));

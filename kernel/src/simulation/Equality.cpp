@@ -36,7 +36,8 @@ void Equality::checkInteraction(const Interaction& inter) const {
 }
 
 void Equality::addLawTerms(std::size_t /*row*/, const Interaction& /*inter*/,
-                           const ProblemContext& /*ctx*/, Eigen::Ref<Eigen::VectorXd> /*q*/) const {}
+                           const ProblemContext& /*ctx*/, Eigen::Ref<Eigen::VectorXd> /*q*/) const {
+}
 
 void Equality::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) {
   if (n == 0) {

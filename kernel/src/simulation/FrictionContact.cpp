@@ -76,7 +76,8 @@ numerics::SolverResult FrictionContact::solve(Eigen::VectorXd& z, Eigen::VectorX
 
 namespace {
 bool endsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 }  // namespace
 

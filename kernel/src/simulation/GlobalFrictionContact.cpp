@@ -31,8 +31,9 @@ std::vector<std::string> GlobalFrictionContact::solverNames() const {
 }
 
 Eigen::Index GlobalFrictionContact::numberOfBlocks() const {
-  return size_ == 0 ? 0 : problem_.M.sparseBlock().nonZeroBlocks() +
-                              problem_.H.sparseBlock().nonZeroBlocks();
+  return size_ == 0
+             ? 0
+             : problem_.M.sparseBlock().nonZeroBlocks() + problem_.H.sparseBlock().nonZeroBlocks();
 }
 
 Eigen::Index GlobalFrictionContact::velocityOffsetOf(const DynamicalSystem& ds) const {
@@ -240,17 +241,19 @@ void GlobalFrictionContact::compute(const Simulation& simulation, const ProblemC
   assemblySeconds_ = std::chrono::duration<double>(assembled - start).count();
 
   result_ = solver_.solve(problem_, v_, r_, u_, options_);
-  solveSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - assembled).count();
+  solveSeconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - assembled).count();
 
   for (std::size_t i = 0; i < rowIds_.size(); ++i)
     rowInteractions_[i]->lambda(ctx.inputLevel) =
         r_.segment(rowOffset_[i], rowInteractions_[i]->dimension());
   for (std::size_t k = 0; k < systems_.size(); ++k)
     if (dsGlobal_[k])
-      dsGlobal_[k]->setGlobalVelocity(*systems_[k],
-                                      v_.segment(dsOffset_[k], problem_.M.sparseBlock().rowBlockSize(
-                                                                   static_cast<Eigen::Index>(k))),
-                                      ctx.step);
+      dsGlobal_[k]->setGlobalVelocity(
+          *systems_[k],
+          v_.segment(dsOffset_[k],
+                     problem_.M.sparseBlock().rowBlockSize(static_cast<Eigen::Index>(k))),
+          ctx.step);
   dumpIfRequested(ctx);
 }
 
@@ -267,8 +270,8 @@ void GlobalFrictionContact::writeProblem(const std::string& path) const {
     info.description = "one-step problem dumped by the moreau kernel";
     numerics::writeFclibGlobal(problem_, path, solution, info);
   } catch (const std::exception& e) {
-    throw ModelError(std::string("GlobalFrictionContact: cannot write '") + path + "': " +
-                     e.what());
+    throw ModelError(std::string("GlobalFrictionContact: cannot write '") + path +
+                     "': " + e.what());
   }
 }
 

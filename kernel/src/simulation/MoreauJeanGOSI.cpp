@@ -31,7 +31,7 @@ struct DSData {
   LagrangianDS* ds = nullptr;
   const LagrangianLinearTIDS* lti = nullptr;
   const LagrangianLinearDiagonalDS* diag = nullptr;
-  Eigen::MatrixXd Mhat;    // dense M̂ (also for a diagonal system)
+  Eigen::MatrixXd Mhat;     // dense M̂ (also for a diagonal system)
   Eigen::VectorXd MhatInv;  // 1 / diag(M̂) for a diagonal system
   Eigen::LLT<Eigen::MatrixXd> llt;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu;
@@ -256,8 +256,8 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
         const double ratio = scale > 0 ? pivot / scale : 0.0;
         if (!(ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon())) {
           std::ostringstream os;
-          os << "MoreauJeanGOSI: the iteration matrix M + hθC + h²θ²K (" << n << "x" << n
-             << ") of " << system->description()
+          os << "MoreauJeanGOSI: the iteration matrix M + hθC + h²θ²K (" << n << "x" << n << ") of "
+             << system->description()
              << " is singular (smallest LU pivot / largest entry = " << ratio << ")";
           throw ModelError(os.str());
         }
@@ -385,7 +385,8 @@ void MoreauJeanGOSI::updateState(const ProblemContext& ctx) {
   for (const InteractionData& id : d.interactions) {
     if (!id.inter) continue;
     const Eigen::VectorXd& lambda = id.inter->lambda(level);
-    for (const DSBlock& b : id.blocks) d.ds[b.ds].ds->p(level).noalias() += b.H.transpose() * lambda;
+    for (const DSBlock& b : id.blocks)
+      d.ds[b.ds].ds->p(level).noalias() += b.H.transpose() * lambda;
   }
   for (DSData& s : d.ds) {
     if (!s.ds) continue;
@@ -438,8 +439,8 @@ void MoreauJeanGOSI::setGlobalVelocity(const DynamicalSystem& ds,
                                        std::size_t step) {
   DSData& s = impl_->data(ds);
   if (v.size() != s.vGlobal.size())
-    throw std::invalid_argument("MoreauJeanGOSI::setGlobalVelocity: " + ds.description() +
-                                " has " + std::to_string(s.vGlobal.size()) + " dof, got " +
+    throw std::invalid_argument("MoreauJeanGOSI::setGlobalVelocity: " + ds.description() + " has " +
+                                std::to_string(s.vGlobal.size()) + " dof, got " +
                                 std::to_string(v.size()) + " values");
   s.vGlobal = v;
   s.globalStep = step;

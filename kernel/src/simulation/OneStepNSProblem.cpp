@@ -98,8 +98,8 @@ std::string OneStepNSProblem::dumpPath(const ProblemContext& ctx) const {
       i += n;
       return true;
     };
-    if (replace("{step}", step) || replace("{time}", time) || replace("{role}", toString(ctx.role)) ||
-        replace("{problem}", problem))
+    if (replace("{step}", step) || replace("{time}", time) ||
+        replace("{role}", toString(ctx.role)) || replace("{problem}", problem))
       continue;
     path += dumpPattern_[i++];
   }
