@@ -227,6 +227,41 @@ TEST(GlobalFrictionContact, SpheresFollowTheFrictionContactTrajectory) {
   }
 }
 
+TEST(GlobalFrictionContact, TwoDimensionalSlidingBlockStopsAtTheCoulombDistance) {
+  // q = (x, y): normal y (row 0 of H), tangent x; decelerates at μ g and
+  // stops after v0² / (2 μ g), as with FrictionContact(2).
+  const double m = 2.0, mu = 0.5, v0 = 1.0, h = 1e-3;
+  auto block = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(0, 0), Eigen::Vector2d(v0, 0),
+                                                      m * Eigen::Matrix2d::Identity());
+  block->setFExtPtr(Eigen::Vector2d(0, -m * kG));
+  Eigen::Matrix2d H;
+  H << 0, 1, 1, 0;
+  auto contact =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, mu, 2),
+                                    std::make_shared<LagrangianLinearTIR>(H));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.5);
+  nsds->insertDynamicalSystem(block);
+  nsds->link(contact, block);
+  auto gfc = std::make_shared<GlobalFrictionContact>(2);
+  gfc->setTolerance(1e-12);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                   std::make_shared<MoreauJeanGOSI>(0.5), gfc);
+  double tStop = -1.0;
+  while (sim.hasNextEvent()) {
+    sim.computeOneStep();
+    ASSERT_TRUE(gfc->lastResult().converged()) << gfc->lastResult().message;
+    ASSERT_EQ(gfc->size(), 2);
+    EXPECT_GT(block->q()(1), -2 * kG * h * h);  // no sinking
+    if (tStop < 0 && block->velocity()(0) <= 1e-12) tStop = sim.nextTime();
+    sim.nextStep();
+  }
+  EXPECT_NEAR(block->q()(0), v0 * v0 / (2 * mu * kG), 2 * v0 * h);
+  EXPECT_NEAR(block->velocity()(0), 0.0, 1e-10);
+  EXPECT_NEAR(tStop, v0 / (mu * kG), 2 * h);
+  EXPECT_EQ(gfc->patternBuilds(), 1u);
+  EXPECT_EQ(sim.log().records().back().blocks, 2);  // M̂ and H: one block each
+}
+
 TEST(GlobalFrictionContact, MoreauJeanOSIGivesTheSameStep) {
   // The global problem also works with MoreauJeanOSI (which recomputes v
   // from the impulses): same step as with MoreauJeanGOSI.
