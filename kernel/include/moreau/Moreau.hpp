@@ -33,12 +33,17 @@
 #include <moreau/kernel/modeling/Relation.hpp>
 #include <moreau/kernel/modeling/RelayNSL.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
+#include <moreau/kernel/simulation/Equality.hpp>
 #include <moreau/kernel/simulation/FrictionContact.hpp>
+#include <moreau/kernel/simulation/GlobalFrictionContact.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
+#include <moreau/kernel/simulation/MLCP.hpp>
+#include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
+#include <moreau/kernel/simulation/Relay.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/SimulationLog.hpp>
 #include <moreau/kernel/simulation/StepContext.hpp>

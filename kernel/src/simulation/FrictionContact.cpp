@@ -3,7 +3,10 @@
 #include <moreau/kernel/modeling/NewtonImpactFrictionNSL.hpp>
 #include <moreau/kernel/simulation/FrictionContact.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
+#include <moreau/numerics/io/FclibFile.hpp>
+#include <moreau/numerics/io/FrictionContactFile.hpp>
 
+#include <stdexcept>
 #include <utility>
 
 namespace moreau {
@@ -69,6 +72,33 @@ void FrictionContact::installPattern(numerics::SparseBlockMatrix&& pattern, Eige
 
 numerics::SolverResult FrictionContact::solve(Eigen::VectorXd& z, Eigen::VectorXd& w) {
   return numerics::solveFrictionContact(problem_, z, w, options_);
+}
+
+namespace {
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+}  // namespace
+
+void FrictionContact::writeProblem(const std::string& path) const {
+  if (size() == 0)
+    throw ModelError("FrictionContact: no assembled problem to write to '" + path + "'");
+  try {
+    if (endsWith(path, ".hdf5") || endsWith(path, ".h5")) {
+      numerics::FclibSolution solution;
+      solution.r = z();
+      solution.u = w();
+      numerics::FclibInfo info;
+      info.title = "moreau FrictionContact";
+      info.description = "one-step problem dumped by the moreau kernel";
+      numerics::writeFclibLocal(problem_, path, solution, info);
+    } else {
+      numerics::writeFrictionContactFile(problem_, path);
+    }
+  } catch (const std::exception& e) {
+    throw ModelError(std::string("FrictionContact: cannot write '") + path + "': " + e.what());
+  }
 }
 
 }  // namespace moreau

@@ -3,10 +3,12 @@
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
+#include <moreau/numerics/io/DatFile.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <utility>
 
 namespace moreau {
@@ -48,6 +50,15 @@ void LCP::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) 
 
 numerics::SolverResult LCP::solve(Eigen::VectorXd& z, Eigen::VectorXd& w) {
   return numerics::solveLcp(problem_, z, w, options_);
+}
+
+void LCP::writeProblem(const std::string& path) const {
+  if (size() == 0) throw ModelError("LCP: no assembled problem to write to '" + path + "'");
+  try {
+    numerics::writeLcpFile(problem_, path);
+  } catch (const std::exception& e) {
+    throw ModelError(std::string("LCP: cannot write '") + path + "': " + e.what());
+  }
 }
 
 }  // namespace moreau

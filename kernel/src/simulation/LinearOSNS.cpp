@@ -65,6 +65,12 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
 
   // Rows: the members of the index set, in its order.
   rowIds_.assign(set.begin(), set.end());
+  // Ordered by rowGroup (stable; no sort, no allocation when already ordered).
+  const auto byGroup = [&](unsigned a, unsigned b) {
+    return rowGroup(*topology.interaction(a)) < rowGroup(*topology.interaction(b));
+  };
+  if (!std::is_sorted(rowIds_.begin(), rowIds_.end(), byGroup))
+    std::stable_sort(rowIds_.begin(), rowIds_.end(), byGroup);
   const std::size_t nRows = rowIds_.size();
   rowInteractions_.resize(nRows);
   rowIntegrators_.resize(nRows);
@@ -170,6 +176,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
 
   for (std::size_t i = 0; i < rowIds_.size(); ++i)
     rowInteractions_[i]->lambda(ctx.inputLevel) = z_.segment(rowOffset_[i], rowSizes_[i]);
+  dumpIfRequested(ctx);
 }
 
 }  // namespace moreau

@@ -391,6 +391,8 @@ bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned 
   if (level != 1)
     throw std::out_of_range("MoreauJeanOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
+  // Bilateral and relay laws: always active.
+  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
   // Predicted gap ȳ = y_k + γ h ẏ_k; active when the first component of
   // one of its laws (the normal of a contact law) is ≤ 0.
   const Eigen::VectorXd& y = inter.yMemory(0);

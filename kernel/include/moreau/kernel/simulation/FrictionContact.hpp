@@ -34,6 +34,11 @@ class FrictionContact : public LinearOSNS {
   const Eigen::VectorXd& q() const override { return problem_.q(); }
   /// μ of the contacts of the last assembled problem.
   const Eigen::VectorXd& mu() const { return problem_.mu(); }
+  /// Writes the last assembled problem: FCLIB HDF5 (/fclib_local, with the
+  /// last solution r, u) when path ends in ".hdf5" or ".h5", else a Siconos
+  /// `.dat` friction-contact file. ModelError when nothing was assembled or
+  /// on an I/O error.
+  void writeProblem(const std::string& path) const override;
 
  protected:
   void checkInteraction(const Interaction& inter) const override;

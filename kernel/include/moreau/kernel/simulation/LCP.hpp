@@ -32,6 +32,10 @@ class LCP : public LinearOSNS {
   const numerics::LinearComplementarityProblem& problem() const { return problem_; }
   const numerics::SparseBlockMatrix& matrix() const override;
   const Eigen::VectorXd& q() const override { return problem_.q(); }
+  /// Writes the last assembled problem as a Siconos `.dat` LCP file
+  /// (numerics::writeLcpFile; M in sparse-block storage). ModelError when
+  /// nothing was assembled or on an I/O error.
+  void writeProblem(const std::string& path) const override;
 
  protected:
   void checkInteraction(const Interaction& inter) const override;

@@ -82,6 +82,10 @@ class LinearOSNS : public OneStepNSProblem {
   /// Solves the stored problem from the warm start z; writes z and w.
   virtual numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) = 0;
 
+  /// Group of inter's rows: the block rows are ordered by group, then in the
+  /// index set's order (e.g. MLCP: equality rows first). Default 0 (one group).
+  virtual int rowGroup(const Interaction& /*inter*/) const { return 0; }
+
   /// The interaction of a row (valid during compute and installPattern).
   const Interaction& rowInteraction(std::size_t row) const { return *rowInteractions_[row]; }
   /// An empty matrix, for matrix() when nothing is active.

@@ -12,12 +12,23 @@
 
 #include <Eigen/Dense>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace moreau {
 
 class Simulation;
+
+/// When a one-step problem writes its assembled problem to a file
+/// (OneStepNSProblem::setDump).
+enum class DumpMode : std::uint8_t {
+  Never,      ///< no file (default)
+  EveryStep,  ///< every solved (non-empty) problem
+  OnFailure   ///< the problems whose solve did not converge
+};
+/// "never", "every-step", "on-failure".
+const char* toString(DumpMode mode);
 
 class OneStepNSProblem {
  public:
@@ -66,6 +77,33 @@ class OneStepNSProblem {
   double lastAssemblySeconds() const { return assemblySeconds_; }
   double lastSolveSeconds() const { return solveSeconds_; }
 
+  // ---- problem dumps (docs/kernel/problem-dumps.md) ----------------------------------
+  /// Writes the assembled problem of the steps selected by `mode` so that
+  /// `moreau-solve` can replay it, in the format of writeProblem (Siconos
+  /// `.dat`, or FCLIB HDF5 for a friction-contact problem whose pattern ends
+  /// in ".hdf5"/".h5" and always for GlobalFrictionContact). `pattern`:
+  ///  - with placeholders {step} (k, 6 digits), {time} (t_{k+1}, %.9g),
+  ///    {role} and {problem} (typeName in lower case), the file name itself;
+  ///  - otherwise a directory (created at the first dump) holding
+  ///    "<problem>-<role>-<step>" + dumpExtension().
+  /// An empty problem (nothing active) is never written. ModelError for an
+  /// empty pattern with a mode other than Never; a file that cannot be
+  /// written is a ModelError at the step that writes it.
+  void setDump(DumpMode mode, const std::string& pattern = "");
+  DumpMode dumpMode() const { return dumpMode_; }
+  const std::string& dumpPattern() const { return dumpPattern_; }
+  /// Files written since the last setDump, and the last one's path.
+  std::size_t dumpCount() const { return dumpCount_; }
+  const std::string& lastDumpPath() const { return lastDumpPath_; }
+  /// The file a dump of step k of a role would be written to.
+  std::string dumpPath(const ProblemContext& ctx) const;
+  /// Writes the last assembled problem to `path` (the subclass's format; the
+  /// default throws ModelError: no file format). ModelError when nothing was
+  /// assembled or the file cannot be written.
+  virtual void writeProblem(const std::string& path) const;
+  /// Extension of a dump file in directory mode (".dat" unless overridden).
+  virtual std::string dumpExtension() const { return ".dat"; }
+
   /// When false, a failure of this problem continues silently whatever the
   /// simulation's FailurePolicy (kept for compatibility; prefer
   /// Simulation::setFailurePolicy). Default true: the policy applies.
@@ -76,6 +114,9 @@ class OneStepNSProblem {
   OneStepNSProblem() = default;
   /// Sets the default solver (subclass constructors; validated).
   void setDefaultSolver(const std::string& solver);
+  /// Called by compute() after a solve of a non-empty problem: writes the
+  /// problem when the dump mode selects this step.
+  void dumpIfRequested(const ProblemContext& ctx);
 
   numerics::SolverOptions options_;
   numerics::SolverResult result_;
@@ -85,6 +126,10 @@ class OneStepNSProblem {
 
  private:
   bool throwOnFailure_ = true;
+  DumpMode dumpMode_ = DumpMode::Never;
+  std::string dumpPattern_;
+  std::size_t dumpCount_ = 0;
+  std::string lastDumpPath_;
 };
 
 }  // namespace moreau
