@@ -85,12 +85,15 @@ int main(int argc, char** argv) {
         res = fresh.solve(g.global, v, r, u, o);
         line(g, "reduce(same M,H)", res, now() - t0);
       }
-      for (const char* name : {"admm", "auto"}) {
+      for (const char* name : {"admm", "admm(no-acceleration)", "auto"}) {
         Eigen::VectorXd v, r, u;
-        o.solver = name;
+        const std::string label = name;
+        mn::SolverOptions oo = o;
+        oo.solver = label.substr(0, 4);
+        oo.gfcAdmmAcceleration = label.find("no-acc") == std::string::npos;
         const double t0 = now();
-        const mn::SolverResult res = mn::solveGlobalFrictionContact(g.global, v, r, u, o);
-        line(g, name, res, now() - t0);
+        const mn::SolverResult res = mn::solveGlobalFrictionContact(g.global, v, r, u, oo);
+        line(g, label, res, now() - t0);
       }
       {
         Eigen::VectorXd r, u;

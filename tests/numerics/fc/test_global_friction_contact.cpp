@@ -409,3 +409,35 @@ TEST(GlobalFc, NoContactsSolvesTheLinearSystem) {
     EXPECT_LT((M * v - p.q).norm(), 1e-12 * p.q.norm()) << name;
   }
 }
+
+TEST(GlobalFc, AdmmOptionVariantsReachTheSameSolution) {
+  const Constructed c = constructed(3, 9, 3, 31u);
+  struct Variant {
+    bool acceleration, adaptive;
+    double rho;
+  };
+  for (const Variant& var :
+       {Variant{true, true, 0.0}, Variant{false, true, 0.0}, Variant{true, false, 0.0},
+        Variant{false, false, 0.0}, Variant{true, true, 0.05}}) {
+    SCOPED_TRACE(std::to_string(var.acceleration) + std::to_string(var.adaptive) + " rho " +
+                 std::to_string(var.rho));
+    mn::SolverOptions o = opts("admm");
+    o.gfcAdmmAcceleration = var.acceleration;
+    o.gfcAdmmAdaptiveRho = var.adaptive;
+    o.gfcAdmmRho = var.rho;
+    VectorXd v, r, u;
+    const mn::SolverResult res = mn::solveGlobalFrictionContact(c.problem, v, r, u, o);
+    ASSERT_TRUE(res.converged()) << res.message << " error " << res.error;
+    EXPECT_LT((v - c.v).norm(), 1e-6 * c.v.norm());
+    EXPECT_LT((r - c.r).norm(), 1e-6 * c.r.norm());
+  }
+  // a budget too small is reported, with the best iterate returned
+  mn::SolverOptions o = opts("admm");
+  o.maxIterations = 2;
+  VectorXd v, r, u;
+  const mn::SolverResult res = mn::solveGlobalFrictionContact(c.problem, v, r, u, o);
+  EXPECT_EQ(res.status, mn::SolverStatus::MaxIterations);
+  EXPECT_EQ(res.iterations, 2);
+  EXPECT_GT(res.error, o.tolerance);
+  EXPECT_DOUBLE_EQ(res.error, mn::gfcComputeError(c.problem, v, r, u));
+}

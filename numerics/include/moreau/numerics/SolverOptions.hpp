@@ -103,6 +103,10 @@ struct SolverOptions {
   /// ADMM residual balancing: ρ doubled/halved (and M + ρ H Hᵀ refactorized)
   /// when the primal and dual residuals differ by more than 10×. Default true.
   bool gfcAdmmAdaptiveRho = true;
+  /// ADMM acceleration with restart (extrapolated multiplier and splitting
+  /// variable, momentum dropped when the combined residual stops decreasing).
+  /// Default true.
+  bool gfcAdmmAcceleration = true;
 
   /// Throws std::invalid_argument naming the first out-of-range field.
   void validate() const;
