@@ -369,14 +369,15 @@ struct GlobalFrictionContactSolver::Impl {
   SpMat Mstore, Hstore;  // CSC copies of non-CSC inputs
   SpMat Hw;              // H the current W was formed with
   bool haveW = false;
-  SparseBlockMatrix W;
+  SparseBlockMatrix W;  // freshly formed W, moved into `local`
   int reductions = 0;
   std::string lastError;
   FrictionContactProblem local;
   gfcdetail::AdmmCache admm;
 
+  /// Updates `local` (W kept in it, re-formed only when M or H changed).
   bool reduce(const GlobalFrictionContactProblem& problem, const SpMat& M, const SpMat& H,
-              FrictionContactProblem& out, const SolverOptions& options);
+              const SolverOptions& options);
   bool formW(const SpMat& H, int d);
   bool factorizeM(const SpMat& M, const SolverOptions& options, bool& reused);
   bool solveM(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
@@ -495,7 +496,6 @@ bool GlobalFrictionContactSolver::Impl::formW(const SpMat& H, int d) {
 
 bool GlobalFrictionContactSolver::Impl::reduce(const GlobalFrictionContactProblem& problem,
                                                const SpMat& M, const SpMat& H,
-                                               FrictionContactProblem& out,
                                                const SolverOptions& options) {
   lastError.clear();
   bool reusedM = false;
@@ -503,11 +503,12 @@ bool GlobalFrictionContactSolver::Impl::reduce(const GlobalFrictionContactProble
     haveW = false;
     return false;
   }
-  if (!(reusedM && haveW && gfcdetail::sameMatrix(H, Hw))) {
+  const bool keepW =
+      reusedM && haveW && local.dimension() == problem.dimension && gfcdetail::sameMatrix(H, Hw);
+  if (!keepW) {
     haveW = false;
     if (!formW(H, problem.dimension)) return false;
     Hw = H;
-    haveW = true;
     ++reductions;
   }
   Eigen::VectorXd y(problem.numberOfDofs());
@@ -517,14 +518,22 @@ bool GlobalFrictionContactSolver::Impl::reduce(const GlobalFrictionContactProble
   }
   Eigen::VectorXd qLocal = H.transpose() * y;
   qLocal += problem.b;
-  out = FrictionContactProblem(problem.dimension, Matrix(W), std::move(qLocal), problem.mu);
+  if (keepW) {  // W stays in `local`: no copy
+    local.q() = std::move(qLocal);
+    local.mu() = problem.mu;
+  } else {
+    local = FrictionContactProblem(problem.dimension, Matrix(std::move(W)), std::move(qLocal),
+                                   problem.mu);
+    W = SparseBlockMatrix();
+    haveW = true;
+  }
   return true;
 }
 
 SolverResult GlobalFrictionContactSolver::Impl::solveReduce(
     const GlobalFrictionContactProblem& problem, const SpMat& M, const SpMat& H, Eigen::VectorXd& v,
     Eigen::VectorXd& r, Eigen::VectorXd& u, const SolverOptions& options, bool& factorized) {
-  factorized = reduce(problem, M, H, local, options);
+  factorized = reduce(problem, M, H, options);
   if (!factorized) {
     return gfcdetail::finishResult(problem, v, r, u, options, "reduce", 0, true, lastError);
   }
@@ -588,7 +597,9 @@ bool GlobalFrictionContactSolver::reduce(const GlobalFrictionContactProblem& pro
   problem.validate();
   const SpMat& M = gfcdetail::compressedCsc(problem.M, impl_->Mstore);
   const SpMat& H = gfcdetail::compressedCsc(problem.H, impl_->Hstore);
-  return impl_->reduce(problem, M, H, local, options);
+  if (!impl_->reduce(problem, M, H, options)) return false;
+  local = impl_->local;
+  return true;
 }
 
 namespace {
