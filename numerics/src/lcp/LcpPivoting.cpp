@@ -232,7 +232,20 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
   const double tauZ = tauW / (diagMax > 0.0 ? diagMax : (aMax > 0.0 ? aMax : 1.0));
 
   std::vector<char> inF(static_cast<size_t>(n));
-  for (Index i = 0; i < n; ++i) inF[i] = z[i] > 0.0;
+  Index warm = 0;
+  for (Index i = 0; i < n; ++i) warm += (inF[i] = z[i] > 0.0);
+  // Cold start (no z_i > 0): F = ∅ gives w = q and #{q_i < 0} infeasibilities; the other
+  // end, F = {1..n} (z = −M⁻¹q), is tried too when q has negative entries, and the
+  // iterations start from the one with fewer infeasibilities (a large connected active
+  // set, e.g. a resting column of bodies, is reached at once instead of growing by one
+  // index per iteration from its borders).
+  bool tryAll = false;
+  if (warm == 0) {
+    for (Index i = 0; i < n && !tryAll; ++i) tryAll = q[i] < 0.0;
+    if (tryAll) std::fill(inF.begin(), inF.end(), 1);
+  }
+  Index coldCount = 0;
+  for (Index i = 0; i < n; ++i) coldCount += q[i] < 0.0;
   std::vector<StorageIndex> pos(static_cast<size_t>(n), -1);
   std::vector<Index> list;
   list.reserve(static_cast<size_t>(n));
@@ -328,6 +341,12 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
                     "): M is not a P-matrix or too badly conditioned";
         }
       }
+      if (!failure.empty() && tryAll) {
+        // F = {1..n} was only a guess: fall back to the cold start F = ∅.
+        tryAll = false;
+        std::fill(inF.begin(), inF.end(), 0);
+        continue;
+      }
       if (!failure.empty()) {
         result.status = SolverStatus::Failed;
         result.message = failure + " after " + std::to_string(result.iterations) + " exchanges";
@@ -345,6 +364,18 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
       if (inF[i] ? z[i] < -tauZ : w[i] < -tauW) infeasible.push_back(i);
     }
     const int count = static_cast<int>(infeasible.size());
+    if (tryAll) {
+      tryAll = false;
+      if (count > coldCount) {
+        // F = ∅ is the better start (its first exchange is F = {i : q_i < 0}).
+        for (Index i = 0; i < n; ++i) inF[i] = q[i] < 0.0;
+        z.setZero();
+        zOk.setZero();
+        best = static_cast<int>(coldCount);
+        ++result.iterations;
+        continue;
+      }
+    }
     if (options.verbosity >= 2) {
       std::cerr << "pivot: iteration " << result.iterations << ", |F| = " << nF << ", "
                 << count << " infeasible\n";

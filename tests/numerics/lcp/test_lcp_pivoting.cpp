@@ -5,6 +5,7 @@
 #include "LcpDegenerateProblems.hpp"
 #include "NumericsTestUtils.hpp"
 
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/io/DatFile.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 

@@ -122,7 +122,9 @@ TEST(LcpSolvers, SparseChainOf2000Rows) {
         ASSERT_TRUE(r.converged()) << r.message;
         EXPECT_TRUE(isLcpSolution(p, z, 1e-6));
         // Large, symmetric, positive diagonal: block principal pivoting comes first.
-        if (std::string(solver) == "auto") EXPECT_EQ(r.solver, "auto:pivot");
+        if (std::string(solver) == "auto") {
+          EXPECT_EQ(r.solver, "auto:pivot");
+        }
       }
     }
   }
@@ -381,14 +383,18 @@ TEST(LcpAuto, ReportsTheWinnerAndTheAttempts) {
   ASSERT_TRUE(r.converged()) << r.message;
   EXPECT_EQ(r.solver, "auto:pivot");
   EXPECT_TRUE(isLcpSolution(ill, z, 1e-8));
-  // Pivoting and PGS capped or failing (symmetric, positive diagonal, rank n − 10: the
-  // principal submatrices met are singular): the fallbacks are reported in the message.
-  const Eigen::MatrixXd B = randomMatrix(n, n - 10, 14);
-  const auto singular = withSolution(Eigen::MatrixXd(B * B.transpose()), 5u);
+  // Pivoting and PGS capped or failing (symmetric, positive diagonal, rank 10, q = −M x
+  // with x > 0: the principal submatrices met are singular): the fallbacks are reported
+  // in the message.
+  const Eigen::MatrixXd B = randomMatrix(n, 10, 14);
+  const Eigen::MatrixXd G = B * B.transpose();
+  const Eigen::VectorXd x = Eigen::VectorXd::Constant(n, 1.0) + 0.5 * randomMatrix(n, 1, 15);
+  const mn::LinearComplementarityProblem singular(G, Eigen::VectorXd(-G * x));
   z.resize(0);
+  o.maxIterations = 6;
   r = run(singular, "auto", z, o);
   ASSERT_TRUE(r.converged()) << r.message;
-  EXPECT_NE(r.solver, "auto:pivot");
+  EXPECT_EQ(r.solver, "auto:newton-fb");
   EXPECT_EQ(r.message.rfind("tried pivot: failed", 0), 0u) << r.message;
   EXPECT_NE(r.message.find("pgs: max-iterations"), std::string::npos) << r.message;
   EXPECT_TRUE(isLcpSolution(singular, z, 1e-6));
