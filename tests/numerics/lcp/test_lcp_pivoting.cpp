@@ -2,6 +2,7 @@
 // beads (against Lemke and the LCP invariants), the ColumnOfBeads steps on which the
 // splitting and Newton methods stall, warm starts, random sparse SPD, non-symmetric
 // P-matrices, degenerate, singular and indefinite problems, budgets and non-finite data.
+#include "LcpBeadChain.hpp"
 #include "LcpDegenerateProblems.hpp"
 #include "NumericsTestUtils.hpp"
 
@@ -36,42 +37,8 @@ mn::SolverResult solve(const mn::LinearComplementarityProblem& p, Eigen::VectorX
   return mn::solveLcp(p, z, w, o);
 }
 
-// Delassus matrix of a column of n beads on the ground (velocity level): contact 0 is
-// ground–bead 0, contact i is bead i−1–bead i; M = H diag(1/m) Hᵀ is tridiagonal SPD with
-// the conditioning of a 1D Laplacian (~n²). Masses in [0.5, 2]. q = w* − M z* with a
-// prescribed solution whose support is a random mix of blocks of touching beads.
-struct Chain {
-  Sparse M;
-  Eigen::VectorXd q, zStar;
-};
-
-Chain beadChain(Index n, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  Eigen::VectorXd inv(n);
-  for (Index i = 0; i < n; ++i) inv[i] = 1.0 / (0.5 + 1.5 * u(gen));
-  std::vector<Eigen::Triplet<double>> t;
-  for (Index i = 0; i < n; ++i) {
-    // Row i: gap_i = x_i − x_{i−1} (x_{−1} = ground).
-    t.emplace_back(i, i, inv[i] + (i > 0 ? inv[i - 1] : 0.0));
-    if (i > 0) {
-      t.emplace_back(i, i - 1, -inv[i - 1]);
-      t.emplace_back(i - 1, i, -inv[i - 1]);
-    }
-  }
-  Chain c;
-  c.M.resize(n, n);
-  c.M.setFromTriplets(t.begin(), t.end());
-  c.zStar.setZero(n);
-  Eigen::VectorXd wStar = Eigen::VectorXd::Zero(n);
-  bool active = true;
-  for (Index i = 0; i < n; ++i) {
-    if (u(gen) < 0.1) active = !active;  // runs of ~10 contacts
-    (active ? c.zStar[i] : wStar[i]) = 0.1 + u(gen);
-  }
-  c.q = wStar - c.M * c.zStar;
-  return c;
-}
+using Chain = mn::test::BeadChainLcp;
+Chain beadChain(Index n, unsigned seed) { return mn::test::beadChainLcp(n, seed); }
 
 // ‖a − b‖∞ / max(‖b‖∞, 1).
 double relDiff(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
