@@ -183,6 +183,76 @@ Index bandwidth(const Sparse& A) {
   return b;
 }
 
+// Primal-dual interior-point iterations (Mehrotra predictor–corrector) on a symmetric
+// positive definite LCP, for the active-set guess of the pivoting method after a stall.
+// With r = M z + q − w, a step keeps w + Δw = M(z + Δz) + q (Δw = M Δz + r) and aims at
+// (z + Δz)∘(w + Δw) = t: (M + diag(w/z)) Δz = t/z − w − c/z − r, c = Δz_a∘Δw_a the
+// predictor's second-order term (t = 0, c = 0 in the predictor, t = σμ with
+// σ = (μ_a/μ)³ in the corrector). The matrix has M's pattern (`full`: upper triangle in
+// elimination order, diagonal entries at diagPos). Returns false when a factorization
+// fails or the iterates stop being finite; `guess` gets F = {i : M_ii z_i > w_i}.
+bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatrix& full,
+                        const std::vector<Index>& diagPos, const std::vector<Index>& order,
+                        const Eigen::VectorXd& diag, double scaleZ, double scaleW,
+                        std::vector<char>& guess) {
+  const Index n = q.size();
+  constexpr int kIterations = 60;
+  Eigen::VectorXd z = Eigen::VectorXd::Constant(n, scaleZ);
+  Eigen::VectorXd w = Eigen::VectorXd::Constant(n, scaleW);
+  Eigen::VectorXd r(n), dz(n), dw(n), dza(n), dwa(n), x(n);
+  Submatrix S = full;
+  SparseLdlt ldlt;
+  const auto step = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& da,
+                        const Eigen::VectorXd& b, const Eigen::VectorXd& db) {
+    double alpha = 1.0;
+    for (Index i = 0; i < n; ++i) {
+      if (da[i] < 0.0) alpha = std::min(alpha, -a[i] / da[i]);
+      if (db[i] < 0.0) alpha = std::min(alpha, -b[i] / db[i]);
+    }
+    return alpha;
+  };
+  const auto direction = [&](const Eigen::VectorXd& rhs, Eigen::VectorXd& d, Eigen::VectorXd& e) {
+    for (Index c = 0; c < n; ++c) x[c] = rhs[order[c]];
+    ldlt.solve(x);
+    for (Index c = 0; c < n; ++c) d[order[c]] = x[c];
+    e = r;
+    e.noalias() += A * d;
+  };
+  const double mu0 = scaleZ * scaleW;
+  Eigen::VectorXd rhs(n);
+  for (int it = 0; it < kIterations; ++it) {
+    r = q - w;
+    r.noalias() += A * z;
+    const double mu = z.dot(w) / static_cast<double>(n);
+    if (!(mu > 1e-30 * mu0)) break;
+    if (r.cwiseAbs().maxCoeff() <= 1e-9 * scaleW) {
+      // Stop when every index is decided: min(M_ii z_i, w_i) <= 1e-3 max(M_ii z_i, w_i).
+      bool decided = true;
+      for (Index i = 0; i < n && decided; ++i) {
+        const double a = diag[i] * z[i], b = w[i];
+        decided = std::min(a, b) <= 1e-3 * std::max(a, b);
+      }
+      if (decided) break;
+    }
+    S.values = full.values;
+    for (Index c = 0; c < n; ++c) S.values[diagPos[c]] += w[order[c]] / z[order[c]];
+    if (ldlt.factorize(S, 0.0) >= 0) return false;
+    rhs = -w - r;
+    direction(rhs, dza, dwa);
+    const double alphaA = step(z, dza, w, dwa);
+    const double muA = (z + alphaA * dza).dot(w + alphaA * dwa) / static_cast<double>(n);
+    const double sigma = std::pow(std::max(muA, 0.0) / mu, 3.0);
+    rhs = (sigma * mu - dza.array() * dwa.array()).matrix().cwiseQuotient(z) - w - r;
+    direction(rhs, dz, dw);
+    const double alpha = std::min(1.0, 0.99 * step(z, dz, w, dw));
+    z += alpha * dz;
+    w += alpha * dw;
+    if (!z.allFinite() || !w.allFinite()) return false;
+  }
+  for (Index i = 0; i < n; ++i) guess[i] = diag[i] * z[i] > w[i];
+  return true;
+}
+
 }  // namespace
 
 SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
@@ -232,20 +302,7 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
   const double tauZ = tauW / (diagMax > 0.0 ? diagMax : (aMax > 0.0 ? aMax : 1.0));
 
   std::vector<char> inF(static_cast<size_t>(n));
-  Index warm = 0;
-  for (Index i = 0; i < n; ++i) warm += (inF[i] = z[i] > 0.0);
-  // Cold start (no z_i > 0): F = ∅ gives w = q and #{q_i < 0} infeasibilities; the other
-  // end, F = {1..n} (z = −M⁻¹q), is tried too when q has negative entries, and the
-  // iterations start from the one with fewer infeasibilities (a large connected active
-  // set, e.g. a resting column of bodies, is reached at once instead of growing by one
-  // index per iteration from its borders).
-  bool tryAll = false;
-  if (warm == 0) {
-    for (Index i = 0; i < n && !tryAll; ++i) tryAll = q[i] < 0.0;
-    if (tryAll) std::fill(inF.begin(), inF.end(), 1);
-  }
-  Index coldCount = 0;
-  for (Index i = 0; i < n; ++i) coldCount += q[i] < 0.0;
+  for (Index i = 0; i < n; ++i) inF[i] = z[i] > 0.0;
   std::vector<StorageIndex> pos(static_cast<size_t>(n), -1);
   std::vector<Index> list;
   list.reserve(static_cast<size_t>(n));
@@ -254,16 +311,14 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
   sub.values.reserve(static_cast<size_t>(A.nonZeros()));
   SparseLdlt ldlt;
   Eigen::SparseLU<Sparse, Eigen::COLAMDOrdering<StorageIndex>> lu;
-  Eigen::VectorXd zNew(n), x, r, dx;
+  Eigen::VectorXd x, r, dx;
   std::vector<Index> infeasible;
   infeasible.reserve(static_cast<size_t>(n));
-  int best = std::numeric_limits<int>::max();
-  int backup = kBackupIterations;
-  result.status = SolverStatus::MaxIterations;
-  Eigen::VectorXd zOk = z.cwiseMax(0.0);  // returned on failure
 
-  while (true) {
-    // F in elimination order.
+  // Solves M_FF z_F = −q_F for the current F, sets z (z_G = 0), w = M z + q and the list
+  // of infeasible indices; returns the reason of a failure ("" on success, z and w are
+  // then unchanged).
+  const auto evaluate = [&]() -> std::string {
     list.clear();
     for (Index k = 0; k < n; ++k) {
       const Index i = order[k];
@@ -275,7 +330,6 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
       }
     }
     const Index nF = static_cast<Index>(list.size());
-    zNew.setZero();
     if (nF > 0) {
       sub.clear(nF);
       for (Index c = 0; c < nF; ++c) {
@@ -287,99 +341,136 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
       }
       x.resize(nF);
       for (Index c = 0; c < nF; ++c) x[c] = -q[list[c]];
-      std::string failure;
+      const std::string what = "principal submatrix of " + std::to_string(nF) + " rows ";
       if (symmetric) {
         const Index bad = ldlt.factorize(sub, kPivotTolerance);
         if (bad >= 0) {
-          failure = "principal submatrix of " + std::to_string(nF) +
-                    " rows not positive definite (LDLT pivot " +
-                    lcp_detail::fmt(ldlt.lastPivot()) + " at index " +
-                    std::to_string(list[bad]) + "): M is not a P-matrix";
-        } else {
-          ldlt.solve(x);
+          return what + "not positive definite (LDLT pivot " + lcp_detail::fmt(ldlt.lastPivot()) +
+                 " at index " + std::to_string(list[bad]) + "): M is not a P-matrix";
         }
+        ldlt.solve(x);
       } else {
         const Eigen::Map<const Sparse> S(nF, nF, static_cast<Index>(sub.inner.size()),
                                          sub.outer.data(), sub.inner.data(), sub.values.data());
         lu.compute(Sparse(S));
         if (lu.info() != Eigen::Success) {
-          failure = "principal submatrix of " + std::to_string(nF) +
-                    " rows is singular (sparse LU: " + lu.lastErrorMessage() +
-                    "): M is not a P-matrix";
+          return what + "is singular (sparse LU: " + lu.lastErrorMessage() +
+                 "): M is not a P-matrix";
+        }
+        x = lu.solve(x);
+      }
+      // Residual of M_FF x = −q_F; one refinement step when it is above roundoff.
+      const auto residual = [&](const Eigen::VectorXd& v, Eigen::VectorXd& res) {
+        if (!v.allFinite()) return std::numeric_limits<double>::infinity();
+        res.resize(nF);
+        for (Index c = 0; c < nF; ++c) res[c] = q[list[c]];
+        for (Index c = 0; c < nF; ++c) {
+          for (Sparse::InnerIterator it(A, list[c]); it; ++it) {
+            const StorageIndex p = pos[it.row()];
+            if (p >= 0) res[p] += it.value() * v[c];
+          }
+        }
+        const double scale = qInf + aMax * v.cwiseAbs().maxCoeff();
+        return res.cwiseAbs().maxCoeff() / (scale > 0.0 ? scale : 1.0);
+      };
+      double rel = residual(x, r);
+      if (std::isfinite(rel) && rel > kRefineResidual) {
+        dx = -r;
+        if (symmetric) {
+          ldlt.solve(dx);
         } else {
-          x = lu.solve(x);
+          dx = lu.solve(dx);
         }
+        x += dx;
+        rel = residual(x, r);
       }
-      if (failure.empty()) {
-        // Residual of M_FF x = −q_F; one refinement step when it is above roundoff.
-        const auto residual = [&](const Eigen::VectorXd& v, Eigen::VectorXd& res) {
-          res.resize(nF);
-          for (Index c = 0; c < nF; ++c) res[c] = q[list[c]];
-          for (Index c = 0; c < nF; ++c) {
-            for (Sparse::InnerIterator it(A, list[c]); it; ++it) {
-              const StorageIndex p = pos[it.row()];
-              if (p >= 0) res[p] += it.value() * v[c];
-            }
-          }
-          const double scale = qInf + aMax * (v.size() ? v.cwiseAbs().maxCoeff() : 0.0);
-          return res.cwiseAbs().maxCoeff() / (scale > 0.0 ? scale : 1.0);
-        };
-        double rel = x.allFinite() ? residual(x, r) : std::numeric_limits<double>::infinity();
-        if (std::isfinite(rel) && rel > kRefineResidual) {
-          dx = -r;
-          if (symmetric) {
-            ldlt.solve(dx);
-          } else {
-            dx = lu.solve(dx);
-          }
-          x += dx;
-          rel = x.allFinite() ? residual(x, r) : std::numeric_limits<double>::infinity();
-        }
-        if (!(rel <= kMaxResidual)) {
-          failure = "principal submatrix of " + std::to_string(nF) +
-                    " rows is numerically singular (relative residual " + lcp_detail::fmt(rel) +
-                    "): M is not a P-matrix or too badly conditioned";
-        }
+      if (!(rel <= kMaxResidual)) {
+        return what + "is numerically singular (relative residual " + lcp_detail::fmt(rel) +
+               "): M is not a P-matrix or too badly conditioned";
       }
-      if (!failure.empty() && tryAll) {
-        // F = {1..n} was only a guess: fall back to the cold start F = ∅.
-        tryAll = false;
-        std::fill(inF.begin(), inF.end(), 0);
-        continue;
-      }
-      if (!failure.empty()) {
-        result.status = SolverStatus::Failed;
-        result.message = failure + " after " + std::to_string(result.iterations) + " exchanges";
-        break;
-      }
-      for (Index c = 0; c < nF; ++c) zNew[list[c]] = x[c];
     }
-    z = zNew;
-    zOk = z.cwiseMax(0.0);
+    z.setZero();
+    for (Index c = 0; c < nF; ++c) z[list[c]] = x[c];
     w = q;
     w.noalias() += A * z;
-
     infeasible.clear();
     for (Index i = 0; i < n; ++i) {
       if (inF[i] ? z[i] < -tauZ : w[i] < -tauW) infeasible.push_back(i);
     }
-    const int count = static_cast<int>(infeasible.size());
-    if (tryAll) {
-      tryAll = false;
-      if (count > coldCount) {
-        // F = ∅ is the better start (its first exchange is F = {i : q_i < 0}).
-        for (Index i = 0; i < n; ++i) inF[i] = q[i] < 0.0;
-        z.setZero();
-        zOk.setZero();
-        best = static_cast<int>(coldCount);
-        ++result.iterations;
-        continue;
-      }
-    }
     if (options.verbosity >= 2) {
       std::cerr << "pivot: iteration " << result.iterations << ", |F| = " << nF << ", "
-                << count << " infeasible\n";
+                << infeasible.size() << " infeasible\n";
     }
+    return std::string();
+  };
+
+  // Start: F from the warm start (F = ∅ when cold). When it is not the solution, the
+  // other end F = {1..n} (z = −M⁻¹q) is tried too and the iterations go on from the
+  // one with fewer infeasibilities: a large connected active set (a resting column of
+  // bodies) is then reached at once instead of growing by one index per iteration
+  // from its borders. The attempt counts as an exchange when it is kept.
+  z.setZero();
+  std::string failure = evaluate();
+  if (failure.empty() && !infeasible.empty()) {
+    const std::vector<char> savedF = inF;
+    const std::vector<Index> savedInfeasible = infeasible;
+    const Eigen::VectorXd savedZ = z, savedW = w;
+    std::fill(inF.begin(), inF.end(), 1);
+    if (evaluate().empty() && infeasible.size() < savedInfeasible.size()) {
+      ++result.iterations;
+    } else {
+      inF = savedF;
+      infeasible = savedInfeasible;
+      z = savedZ;
+      w = savedW;
+    }
+  }
+
+  bool interiorTried = false;
+  const auto interiorPointStart = [&]() {
+    // The whole M (upper triangle, elimination order) with explicit diagonal entries.
+    std::vector<Index> rank(static_cast<size_t>(n));
+    for (Index k = 0; k < n; ++k) rank[order[k]] = k;
+    Submatrix full;
+    full.clear(n);
+    std::vector<Index> diagPos(static_cast<size_t>(n));
+    Eigen::VectorXd diag = Eigen::VectorXd::Zero(n);
+    for (Index c = 0; c < n; ++c) {
+      diagPos[c] = -1;
+      for (Sparse::InnerIterator it(A, order[c]); it; ++it) {
+        const Index p = rank[it.row()];
+        if (p > c) continue;
+        if (p == c) {
+          diagPos[c] = static_cast<Index>(full.values.size());
+          diag[order[c]] = it.value();
+        }
+        full.push(static_cast<StorageIndex>(p), it.value());
+      }
+      if (diagPos[c] < 0) {
+        diagPos[c] = static_cast<Index>(full.values.size());
+        full.push(static_cast<StorageIndex>(c), 0.0);
+      }
+      full.endColumn();
+    }
+    // Starting point z = scaleZ·1, w = scaleW·1, scaleZ at least the largest z met so far.
+    const double scaleW = std::max(qInf, 1e-300);
+    const double scaleZ =
+        std::max(scaleW / (diagMax > 0.0 ? diagMax : 1.0), z.cwiseAbs().maxCoeff());
+    std::vector<char> guess(static_cast<size_t>(n));
+    if (!interiorPointGuess(A, q, full, diagPos, order, diag, scaleZ, scaleW, guess)) return false;
+    inF = guess;
+    return true;
+  };
+  int best = std::numeric_limits<int>::max();
+  int backup = kBackupIterations;
+  result.status = SolverStatus::MaxIterations;
+  while (true) {
+    if (!failure.empty()) {
+      result.status = SolverStatus::Failed;
+      result.message = failure + " after " + std::to_string(result.iterations) + " exchanges";
+      break;
+    }
+    const int count = static_cast<int>(infeasible.size());
     if (count == 0) {
       result.status = SolverStatus::Converged;
       break;
@@ -393,6 +484,17 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
       best = count;
       backup = kBackupIterations;
       for (Index i : infeasible) inF[i] ^= 1;
+    } else if (!interiorTried && symmetric) {
+      // First stall (typically an active set that grows by one index per iteration
+      // from its borders along a chain): restart once from the active set of an
+      // approximate interior-point solution; block exchanges and Murty's rule after.
+      interiorTried = true;
+      if (interiorPointStart()) {
+        best = std::numeric_limits<int>::max();
+        backup = kBackupIterations;
+      } else {
+        inF[infeasible.front()] ^= 1;
+      }
     } else if (backup > 0) {
       --backup;
       for (Index i : infeasible) inF[i] ^= 1;
@@ -400,8 +502,10 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
       inF[infeasible.front()] ^= 1;  // Murty: least infeasible index
     }
     ++result.iterations;
+    failure = evaluate();
   }
-  z = zOk;
+  // The last successful evaluation (or z = 0), F clipped at 0.
+  z = z.cwiseMax(0.0);
   lcp_detail::finish(problem, z, w, options, result, "exchanges");
   return result;
 }
