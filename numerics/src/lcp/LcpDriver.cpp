@@ -28,11 +28,19 @@ struct Entry {
 // "auto" first, then the solvers; "nsgs-sbm" is an alias of "bgs", "bpp" and
 // "block-pivoting" of "pivot".
 constexpr Entry kSolvers[] = {
-    {"auto", &lcpAuto},          {"lemke", &lemkeDefault},      {"pgs", &lcpPgs},
-    {"psor", &lcpPsor},          {"bgs", &lcpBlockGaussSeidel}, {"nsgs-sbm", &lcpBlockGaussSeidel},
-    {"newton-fb", &lcpNewtonFb}, {"newton-min", &lcpNewtonMin}, {"enum", &lcpEnum},
+    {"auto", &lcpAuto},
+    {"lemke", &lemkeDefault},
+    {"pgs", &lcpPgs},
+    {"psor", &lcpPsor},
+    {"bgs", &lcpBlockGaussSeidel},
+    {"nsgs-sbm", &lcpBlockGaussSeidel},
+    {"newton-fb", &lcpNewtonFb},
+    {"newton-min", &lcpNewtonMin},
+    {"enum", &lcpEnum},
     {"murty", &lcpMurty},
-    {"pivot", &lcpPivoting},     {"bpp", &lcpPivoting},         {"block-pivoting", &lcpPivoting},
+    {"pivot", &lcpPivoting},
+    {"bpp", &lcpPivoting},
+    {"block-pivoting", &lcpPivoting},
 };
 
 // A problem whose M or q has a NaN or an infinity has no meaningful answer: a

@@ -297,8 +297,8 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
       if (it.row() == j) diagMax = std::max(diagMax, std::abs(it.value()));
     }
   }
-  const double tauW = std::max(1e-2 * options.tolerance * qScale / std::sqrt(double(n)),
-                               1e-15 * qInf);
+  const double tauW =
+      std::max(1e-2 * options.tolerance * qScale / std::sqrt(double(n)), 1e-15 * qInf);
   const double tauZ = tauW / (diagMax > 0.0 ? diagMax : (aMax > 0.0 ? aMax : 1.0));
 
   std::vector<char> inF(static_cast<size_t>(n));

@@ -95,9 +95,8 @@ TEST(LcpFiles, PgsFailsOnZeroDiagonal) {
 //    honestly on lcp_CPS_2 (zero diagonal, not a P-matrix);
 //  - "pivot" (block principal pivoting) needs nonsingular principal submatrices:
 //    it fails honestly on lcp_CPS_2 and on lcp_CPS_1 (M = [[1,1],[1,1]], PSD singular).
-const std::set<std::string> kNeedsStructure = {"newton-min", "murty", "pgs",   "psor",
-                                               "bgs",        "nsgs-sbm", "pivot", "bpp",
-                                               "block-pivoting"};
+const std::set<std::string> kNeedsStructure = {"newton-min", "murty", "pgs", "psor",          "bgs",
+                                               "nsgs-sbm",   "pivot", "bpp", "block-pivoting"};
 const std::set<std::string> kNeedsPMatrix = {"pivot", "bpp", "block-pivoting"};
 
 TEST(LcpFiles, EverySuitableSolverSolvesEveryFile) {

@@ -51,8 +51,8 @@ TEST(LcpPivoting, BeadChainsMatchLemkeAndTheInvariants) {
       const Chain c = beadChain(n, seed);
       const mn::LinearComplementarityProblem sparse(c.M, c.q);
       const mn::LinearComplementarityProblem block(
-          mn::Matrix(mn::Matrix(c.M).toSparseBlock(std::vector<Index>(n, 1),
-                                                   std::vector<Index>(n, 1))),
+          mn::Matrix(
+              mn::Matrix(c.M).toSparseBlock(std::vector<Index>(n, 1), std::vector<Index>(n, 1))),
           c.q);
       for (const auto* p : {&sparse, &block}) {
         SCOPED_TRACE("n " + std::to_string(n) + " seed " + std::to_string(seed) +
@@ -91,8 +91,8 @@ TEST(LcpPivoting, DenseStorageAndAliases) {
 // The steps of the ColumnOfBeads example on which bgs (N = 100) and newton-min (N = 1000)
 // stall (tests/data/README.md): solved exactly, cold and warm, as Lemke does.
 TEST(LcpPivoting, ColumnOfBeadsDumps) {
-  for (const char* file : {"column_of_beads_N100_bgs_step2003.dat",
-                           "column_of_beads_N1000_newton-min_step3817.dat"}) {
+  for (const char* file :
+       {"column_of_beads_N100_bgs_step2003.dat", "column_of_beads_N1000_newton-min_step3817.dat"}) {
     SCOPED_TRACE(file);
     const auto dense = mn::readLcpFile(mn::test::dataDir() + "/lcp_beads/" + file);
     const mn::LinearComplementarityProblem p(dense.M().toSparse(), dense.q());

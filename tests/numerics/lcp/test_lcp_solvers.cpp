@@ -53,9 +53,8 @@ TEST(LcpSolvers, NamesAutoFirstAndEverySolver) {
   const auto names = mn::lcpSolverNames();
   ASSERT_FALSE(names.empty());
   EXPECT_EQ(names.front(), "auto");
-  for (const char* s :
-       {"lemke", "pgs", "psor", "bgs", "nsgs-sbm", "newton-fb", "newton-min", "enum", "murty",
-        "pivot", "bpp", "block-pivoting"}) {
+  for (const char* s : {"lemke", "pgs", "psor", "bgs", "nsgs-sbm", "newton-fb", "newton-min",
+                        "enum", "murty", "pivot", "bpp", "block-pivoting"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), s), names.end()) << s;
   }
 }
