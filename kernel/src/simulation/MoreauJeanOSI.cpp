@@ -21,6 +21,7 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <typeinfo>
 #include <vector>
 
 namespace moreau {
@@ -37,6 +38,15 @@ struct DSData {
   Eigen::LLT<Eigen::MatrixXd> llt;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu;
   bool spd = true;
+  // Hot-path classification (initialize): C v + K q present (a
+  // LagrangianLinearTIDS with a nonzero C or K), M̂ dense but diagonal and SPD
+  // (its Cholesky factor is the diagonal cholDiag = sqrt(diag M̂), and a solve
+  // is x_i / L_ii / L_ii, the operations of the LLT solve on a diagonal
+  // factor), F_ext given by a function (evaluated each step).
+  bool linearForces = false;
+  bool diagonalCholesky = false;
+  bool fExtFunction = false;
+  Eigen::VectorXd cholDiag;
   Eigen::VectorXd vFree, fExtk, rhs, work;
   // The state the integrator last set (initialize, updateState) or took
   // (beginStep): a difference at the start of a step means a user write.
@@ -45,7 +55,12 @@ struct DSData {
 
   // x <- M̂⁻¹ x without allocation.
   void solveInPlace(Eigen::VectorXd& x) {
-    if (diag) {
+    if (diagonalCholesky) {
+      const Eigen::Index n = x.size();
+      double* px = x.data();
+      const double* l = cholDiag.data();
+      for (Eigen::Index i = 0; i < n; ++i) px[i] = px[i] / l[i] / l[i];
+    } else if (diag) {
       x.array() *= MhatInv.array();
     } else if (spd) {
       llt.solveInPlace(x);
@@ -68,6 +83,7 @@ struct DSData {
 // The part of an interaction's relation acting on one linked system.
 struct DSBlock {
   std::size_t ds = 0;   // index in dsData (= DS number)
+  LagrangianDS* system = nullptr;
   Eigen::MatrixXd H;    // m × ndof columns of H for this system
   Eigen::MatrixXd WHt;  // M̂⁻¹ Hᵀ, ndof × m
 };
@@ -76,16 +92,71 @@ struct InteractionData {
   std::shared_ptr<Interaction> inter;  // null for a free slot
   std::uint64_t linkVersion = 0;       // Topology::linkVersion of the slot when initialized
   LagrangianR* relation = nullptr;
+  // Exactly a LagrangianLinearTIR without D and F: y(0) = Σ H_ds q_ds + b and
+  // y(1) = Σ H_ds v_ds are computed here from the blocks (same operations,
+  // no virtual call); null otherwise (the relation's computeOutput).
+  const LagrangianLinearTIR* plainLinear = nullptr;
+  unsigned lawSize = 1;         // size of the nonsmooth law (index-set stride)
   bool constant = true;         // constant Jacobian (LagrangianLinearTIR): blocks set once
   Eigen::VectorXd hDot;         // ∂h/∂t(q*, t_{k+1}) for a rheonomous relation
   std::vector<DSBlock> blocks;  // one or two, in link order: H = G(q*) blocks
 };
 
 // Same size and the same bits (NaN compares equal to itself, −0 differs from
-// +0): detects any write, without tolerance.
+// +0): detects any write, without tolerance. Inline loop: the vectors are a
+// few entries long, a memcmp call costs more than the comparison.
 bool sameBits(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
+  const Eigen::Index n = a.size();
+  if (n != b.size()) return false;
+  const double* pa = a.data();
+  const double* pb = b.data();
+  for (Eigen::Index i = 0; i < n; ++i) {
+    std::uint64_t x, y;
+    std::memcpy(&x, pa + i, sizeof x);
+    std::memcpy(&y, pb + i, sizeof y);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+void copyValues(const Eigen::VectorXd& from, Eigen::VectorXd& to) {
+  const Eigen::Index n = from.size();
+  if (to.size() != n) to.resize(n);
+  const double* f = from.data();
+  double* t = to.data();
+  for (Eigen::Index i = 0; i < n; ++i) t[i] = f[i];
+}
+
+// The small products of the step, as plain loops over the (dynamic, few
+// entries) sizes instead of Eigen's general matrix–vector kernels, whose
+// call overhead dominates at these sizes. Each entry is accumulated in
+// column order from 0 and then added, as those kernels do.
+//   y += A x
+void addProduct(const Eigen::MatrixXd& A, const double* x, double* y) {
+  const Eigen::Index rows = A.rows(), cols = A.cols();
+  const double* a = A.data();
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    double acc = 0.0;
+    for (Eigen::Index j = 0; j < cols; ++j) acc += a[r + j * rows] * x[j];
+    y[r] += acc;
+  }
+}
+//   y += Aᵀ x
+void addTransposeProduct(const Eigen::MatrixXd& A, const double* x, double* y) {
+  const Eigen::Index rows = A.rows(), cols = A.cols();
+  const double* a = A.data();
+  for (Eigen::Index j = 0; j < cols; ++j) {
+    double acc = 0.0;
+    for (Eigen::Index r = 0; r < rows; ++r) acc += a[r + j * rows] * x[r];
+    y[j] += acc;
+  }
+}
+
+bool allZero(const Eigen::VectorXd& x) {
+  const double* p = x.data();
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    if (p[i] != 0.0) return false;
+  return true;
 }
 
 }  // namespace
@@ -118,6 +189,18 @@ struct MoreauJeanOSI::Impl {
   // y(0) = h(q), y(1) = ẏ at the current state and time t (the relation's
   // computeOutput; for a LagrangianLinearTIR y(0) = H q + b, y(1) = H v).
   static void computeOutput(InteractionData& d, double t) {
+    if (d.plainLinear) {
+      Interaction& inter = *d.inter;
+      Eigen::VectorXd& y0 = inter.y(0);
+      Eigen::VectorXd& y1 = inter.y(1);
+      copyValues(d.plainLinear->b(), y0);
+      y1.setZero(inter.dimension());
+      for (const DSBlock& b : d.blocks) {
+        addProduct(b.H, b.system->q().data(), y0.data());
+        addProduct(b.H, b.system->velocity().data(), y1.data());
+      }
+      return;
+    }
     d.relation->computeOutput(t, *d.inter, 0);
     d.relation->computeOutput(t, *d.inter, 1);
   }
@@ -147,6 +230,12 @@ struct MoreauJeanOSI::Impl {
                        inter->relation()->typeName() +
                        " relation; only Lagrangian relations (LagrangianR) are supported");
     id.constant = id.relation->hasConstantJacobians();
+    id.lawSize = static_cast<unsigned>(inter->nonSmoothLaw()->size());
+    id.plainLinear = nullptr;
+    if (typeid(*id.relation) == typeid(LagrangianLinearTIR)) {
+      const auto* linear = static_cast<const LagrangianLinearTIR*>(id.relation);
+      if (!linear->hasJachlambda() && linear->F().size() == 0) id.plainLinear = linear;
+    }
     if (!id.constant) ++nonConstant;
     id.blocks.clear();
     for (const auto& system : inter->dynamicalSystems()) {
@@ -155,6 +244,7 @@ struct MoreauJeanOSI::Impl {
                          " was inserted after initialize (call TimeStepping::initialize again)");
       DSBlock b;
       b.ds = system->number();
+      b.system = ds[b.ds].ds;
       id.blocks.push_back(std::move(b));
     }
     id.hDot = Eigen::VectorXd::Zero(inter->dimension());
@@ -300,6 +390,13 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
         }
       }
     }
+    s.linearForces = s.lti && !(s.lti->C().isZero(0.0) && s.lti->K().isZero(0.0));
+    s.fExtFunction = lds->hasFExtFunction();
+    s.diagonalCholesky = false;
+    if (!s.diag && s.spd && s.Mhat.isDiagonal(0.0)) {
+      s.diagonalCholesky = true;
+      s.cholDiag = s.llt.matrixLLT().diagonal();
+    }
     lds->computeFExt(td.t0());
     s.fExtk = lds->fExt();
     for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
@@ -360,15 +457,22 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
   // Interactions linked or removed since the last step: re-initialize only
   // the per-interaction data (the systems' M̂ factorizations are kept).
   if (d.nsds->topologyVersion() != d.topologyVersion) d.synchronize(d.td->time(k));
+  const double wNew = h * th, wOld = h * (1.0 - th);
   for (DSData& s : d.ds) {
     if (!s.ds) continue;
     LagrangianDS& ds = *s.ds;
-    ds.computeFExt(tk1);
+    if (s.fExtFunction) ds.computeFExt(tk1);
     const Eigen::VectorXd& qk = ds.qMemory();
     const Eigen::VectorXd& vk = ds.velocityMemory();
     // h(θ F_ext,k+1 + (1−θ) F_ext,k) − hC v_k − K(h q_k + h²θ v_k)
-    s.work = h * th * ds.fExt() + h * (1.0 - th) * s.fExtk;
-    if (s.lti) {
+    const Eigen::Index n = vk.size();
+    {
+      const double* fNew = ds.fExt().data();
+      const double* fOld = s.fExtk.data();
+      double* w = s.work.data();
+      for (Eigen::Index i = 0; i < n; ++i) w[i] = wNew * fNew[i] + wOld * fOld[i];
+    }
+    if (s.lti && s.linearForces) {
       s.work.noalias() -= (h * s.lti->C()) * vk;
       s.rhs = h * qk + (h * h * th) * vk;
       s.work.noalias() -= s.lti->K() * s.rhs;
@@ -378,7 +482,10 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
           s.diag->stiffnessDiagonal().array() * (h * qk.array() + (h * h * th) * vk.array());
     }
     s.solveInPlace(s.work);
-    s.vFree = vk + s.work;
+    const double* v = vk.data();
+    const double* w = s.work.data();
+    double* vf = s.vFree.data();
+    for (Eigen::Index i = 0; i < n; ++i) vf[i] = v[i] + w[i];
   }
   // Nonlinear relations: G(q*) with q* = q_k (and ∂h/∂t) at t_{k+1}.
   for (InteractionData& id : d.interactions)
@@ -396,7 +503,11 @@ bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned 
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
   const double h = ctx.h;
-  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
+  const std::size_t id = inter.number();
+  const Eigen::Index stride =
+      id < impl_->interactions.size() && impl_->interactions[id].inter.get() == &inter
+          ? static_cast<Eigen::Index>(impl_->interactions[id].lawSize)
+          : static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
   for (Eigen::Index i = 0; i < y.size(); i += stride)
     if (y(i) + gamma_ * h * ydot(i) <= 0.0) return true;
   return false;
@@ -410,7 +521,7 @@ void MoreauJeanOSI::computeFreeOutput(const Interaction& inter, const ProblemCon
   const InteractionData& id = impl_->data(inter);
   q.setZero();
   // q = G v_free (+ ∂h/∂t); the law terms (e ẏ_k) are the problem's.
-  for (const DSBlock& b : id.blocks) q.noalias() += b.H * impl_->ds[b.ds].vFree;
+  for (const DSBlock& b : id.blocks) addProduct(b.H, impl_->ds[b.ds].vFree.data(), q.data());
   if (id.relation->hasTimeDerivative()) q += id.hDot;
 }
 
@@ -432,7 +543,16 @@ void MoreauJeanOSI::addInteractionBlock(const Interaction& a, const Interaction&
   if (!ba || !bb)
     throw std::out_of_range("MoreauJeanOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
-  block.noalias() += ba->H * bb->WHt;
+  // block += H_a M̂⁻¹ H_bᵀ (m_a × m_b, inner dimension ndof), entry by entry.
+  const Eigen::MatrixXd& H = ba->H;
+  const Eigen::MatrixXd& WHt = bb->WHt;
+  const Eigen::Index inner = H.cols();
+  for (Eigen::Index c = 0; c < block.cols(); ++c)
+    for (Eigen::Index r = 0; r < block.rows(); ++r) {
+      double acc = 0.0;
+      for (Eigen::Index j = 0; j < inner; ++j) acc += H(r, j) * WHt(j, c);
+      block(r, c) += acc;
+    }
   // ∇_λh (D of a linear relation, G1 of a compliant one) once on the diagonal.
   if (&a == &b && ba == &da.blocks.front() && da.relation->hasJachlambda())
     block += da.relation->jachlambda(a);
@@ -446,24 +566,32 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
   for (DSData& s : d.ds) {
     if (!s.ds) continue;
     s.ds->p(level).setZero();
-    s.ds->velocity() = s.vFree;
+    copyValues(s.vFree, s.ds->velocity());
   }
   // p(1) = Σ Hᵀ λ(1);  v_{k+1} = v_free + M̂⁻¹ p(1) = v_free + Σ (M̂⁻¹Hᵀ) λ(1).
+  // An interaction with λ = 0 (every inactive one) adds nothing.
   for (const InteractionData& id : d.interactions) {
     if (!id.inter) continue;  // free slot
     const Eigen::VectorXd& lambda = id.inter->lambda(level);
+    if (allZero(lambda)) continue;
     for (const DSBlock& b : id.blocks) {
-      LagrangianDS& ds = *d.ds[b.ds].ds;
-      ds.p(level).noalias() += b.H.transpose() * lambda;
-      ds.velocity().noalias() += b.WHt * lambda;
+      LagrangianDS& ds = *b.system;
+      addTransposeProduct(b.H, lambda.data(), ds.p(level).data());
+      addProduct(b.WHt, lambda.data(), ds.velocity().data());
     }
   }
+  const double wNew = h * th, wOld = h * (1.0 - th);
   for (DSData& s : d.ds) {
     if (!s.ds) continue;
     LagrangianDS& ds = *s.ds;
-    ds.q() = ds.qMemory() + h * th * ds.velocity() + h * (1.0 - th) * ds.velocityMemory();
-    s.qSet = ds.q();
-    s.vSet = ds.velocity();
+    const Eigen::Index n = ds.velocity().size();
+    double* q = ds.q().data();
+    const double* qk = ds.qMemory().data();
+    const double* v = ds.velocity().data();
+    const double* vk = ds.velocityMemory().data();
+    for (Eigen::Index i = 0; i < n; ++i) q[i] = qk[i] + wNew * v[i] + wOld * vk[i];
+    copyValues(ds.q(), s.qSet);
+    copyValues(ds.velocity(), s.vSet);
   }
   const double tk1 = d.td->time(k + 1);
   for (InteractionData& id : d.interactions)
@@ -474,7 +602,7 @@ void MoreauJeanOSI::swapInMemory() {
   for (DSData& s : impl_->ds) {
     if (!s.ds) continue;
     s.ds->swapInMemory();
-    s.fExtk = s.ds->fExt();
+    copyValues(s.ds->fExt(), s.fExtk);
   }
   for (InteractionData& id : impl_->interactions)
     if (id.inter) id.inter->swapInMemory();
