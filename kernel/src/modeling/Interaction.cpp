@@ -10,7 +10,6 @@
 
 namespace moreau {
 
-
 Interaction::Interaction(std::shared_ptr<NonSmoothLaw> nslaw, std::shared_ptr<Relation> relation)
     : nslaw_(std::move(nslaw)), relation_(std::move(relation)) {
   if (!nslaw_) throw ModelError("Interaction: the nonsmooth law is null");
