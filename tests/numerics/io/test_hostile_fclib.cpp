@@ -302,4 +302,31 @@ TEST(HostileFclibFile, AllocationFailureNamesTheFile) {
 #endif
 }
 
+// Fuzzing finding (tests/fuzz/regressions, docs/numerics/fuzzing.md): a corrupted
+// object header makes HDF5 1.10 ask malloc for 0x81000000000058 bytes (36 PB) for
+// a metadata-cache entry. malloc returns NULL, HDF5 reports an error and every
+// reader rejects the file with an FclibFormatError naming it (under
+// AddressSanitizer only with ASAN_OPTIONS=allocator_may_return_null=1, which the
+// asan test preset sets: ASan otherwise aborts where malloc would return NULL).
+TEST(HostileFclibFile, HugeMetadataEntryFoundByTheFuzzerIsRejected) {
+  const std::string path =
+      std::string(MOREAU_SOURCE_DIR) + "/tests/fuzz/regressions/fclib-huge-metadata-entry.hdf5";
+  ASSERT_TRUE(std::filesystem::is_regular_file(path)) << path;
+  const auto expectRejected = [&](const char* reader, const auto& read) {
+    try {
+      read();
+      ADD_FAILURE() << reader << " accepted " << path;
+    } catch (const mn::FclibFormatError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind(path + ": FCLIB: ", 0), 0u)
+          << reader << ": " << e.what();
+    }
+  };
+  // The groups that name the form and the solution are intact.
+  EXPECT_EQ(mn::fclibProblemForm(path), mn::FclibForm::Local);
+  EXPECT_NO_THROW((void)mn::readFclibSolution(path));
+  // The object header of a problem dataset is the corrupted one.
+  expectRejected("readFclibLocal", [&] { (void)mn::readFclibLocal(path); });
+  expectRejected("readFclibGlobal", [&] { (void)mn::readFclibGlobal(path); });
+}
+
 }  // namespace
