@@ -1,5 +1,5 @@
 // Problem features and the ordered, budgeted solver chain of "auto"
-// (docs/numerics/friction-contact.md, section "auto").
+// (docs/numerics/friction-contact-local.md, section "Driver and auto").
 #include "FcAutoPlan.hpp"
 
 #include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
