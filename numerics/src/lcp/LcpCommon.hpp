@@ -36,4 +36,12 @@ bool endOfSweep(const char* name, int sweep, double estimate, double& threshold,
 /// Makes z a finite vector of size n (reset to 0 otherwise).
 void sanitizeWarmStart(Eigen::VectorXd& z, Eigen::Index n);
 
+/// PGS / PSOR ("pgs", "psor") with relaxation omega; invDiag is a work vector
+/// (reused: no allocation when it has the problem's size). A SparseBlock M with
+/// square diagonal blocks is swept in place; a dense M in place when
+/// denseInPlace, else through a row-major copy; anything else through a CSR copy.
+SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                                  Eigen::VectorXd& w, const SolverOptions& options, double omega,
+                                  const char* name, Eigen::VectorXd& invDiag, bool denseInPlace);
+
 }  // namespace moreau::numerics::lcp_detail

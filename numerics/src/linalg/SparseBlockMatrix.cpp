@@ -490,8 +490,14 @@ double SparseBlockMatrix::rowDot(Index r, const Eigen::Ref<const Eigen::VectorXd
 }
 
 Eigen::VectorXd SparseBlockMatrix::diagonal() const {
+  Eigen::VectorXd d;
+  diagonalInto(d);
+  return d;
+}
+
+void SparseBlockMatrix::diagonalInto(Eigen::VectorXd& d) const {
   const Index n = std::min(rows(), cols());
-  Eigen::VectorXd d = Eigen::VectorXd::Zero(n);
+  d.setZero(n);
   for (Index i = 0; i < blockRows(); ++i) {
     const Index r0 = rowOffsets_[u(i)];
     const Index nr = rowBlockSizes_[u(i)];
@@ -507,7 +513,6 @@ Eigen::VectorXd SparseBlockMatrix::diagonal() const {
       }
     }
   }
-  return d;
 }
 
 Eigen::SparseMatrix<double> SparseBlockMatrix::toSparse() const {

@@ -152,6 +152,10 @@ class SparseBlockMatrix {
   double rowDot(Index r, const Eigen::Ref<const Eigen::VectorXd>& x) const;
   /// Scalar diagonal (min(rows, cols) entries; zero where no diagonal block is stored).
   Eigen::VectorXd diagonal() const;
+  /// Same, written into d (resized to min(rows, cols); no allocation when it has that size).
+  void diagonalInto(Eigen::VectorXd& d) const;
+  /// True when rowBlockSizes() == colBlockSizes() (square diagonal blocks).
+  bool hasSquareDiagonalBlocks() const { return rowBlockSizes_ == colBlockSizes_; }
 
   // ---- conversions ---------------------------------------------------------
   /// Compressed CSC copy with every stored value (explicit zeros inside stored blocks are dropped).
