@@ -19,12 +19,13 @@ namespace {
 
 using Index = Eigen::Index;
 
-enum class Kind { Pgs, Psor, Bgs, Other };
+enum class Kind { Pgs, Psor, Bgs, Newton, Other };
 
 Kind kindOf(const std::string& name) {
   if (name == "pgs") return Kind::Pgs;
   if (name == "psor") return Kind::Psor;
   if (name == "bgs" || name == "nsgs-sbm") return Kind::Bgs;
+  if (name == "newton-fb" || name == "newton-min") return Kind::Newton;
   return Kind::Other;
 }
 
@@ -52,10 +53,12 @@ struct LcpSolver::Impl {
   Matrix::Storage storage = Matrix::Storage::Dense;
   const void* matrix = nullptr;
   std::uint64_t patternVersion = 0;
-  bool inPlace = false;  // the allocation-free path applies
+  bool inPlace = false;     // the allocation-free path applies
+  bool newtonKept = false;  // Newton on a SparseBlock M: pattern + symbolic analysis kept
   // work arrays
   Eigen::VectorXd invDiag;
   lcp_detail::BgsWorkspace bgs;
+  lcp_detail::NewtonState newton;
 
   bool matches(const LinearComplementarityProblem& problem) const {
     const Matrix& M = problem.M();
@@ -91,6 +94,9 @@ void LcpSolver::setOptions(const SolverOptions& options) {
 
 bool LcpSolver::allocationFree() const { return impl_->ready && impl_->inPlace; }
 int LcpSolver::setupCount() const { return impl_->setupCount; }
+int LcpSolver::symbolicAnalyses() const {
+  return impl_->kind == Kind::Newton && impl_->newtonKept ? impl_->newton.analysisCount() : 0;
+}
 
 void LcpSolver::setup(const LinearComplementarityProblem& problem) {
   problem.validate();
@@ -120,6 +126,11 @@ void LcpSolver::setup(const LinearComplementarityProblem& problem) {
       s.bgs.reserve(maxBlock, n);
       break;
     }
+    case Kind::Newton:
+      s.inPlace = false;
+      s.newtonKept = M.isSparseBlock();
+      if (s.newtonKept) s.newton.setup(M.sparseBlock());
+      break;
     case Kind::Other:
       s.inPlace = false;
       break;
@@ -135,9 +146,11 @@ SolverResult LcpSolver::solve(const LinearComplementarityProblem& problem, Eigen
   const SolverOptions& o = s.options;
   // Non-finite data (written in place after setup): the driver reports a failed
   // solve (z = 0, w = q), never an exception, exactly as solveLcp.
-  if (!s.inPlace || !problem.q().allFinite() || !problem.M().allFinite()) {
-    return solveLcp(problem, z, w, o);
+  if (!problem.q().allFinite() || !problem.M().allFinite()) return solveLcp(problem, z, w, o);
+  if (s.kind == Kind::Newton && s.newtonKept) {
+    return s.newton.solve(problem, z, w, o, s.name == "newton-fb");
   }
+  if (!s.inPlace) return solveLcp(problem, z, w, o);
   switch (s.kind) {
     case Kind::Pgs:
       return lcp_detail::projectedGaussSeidel(problem, z, w, o, o.relaxation, "pgs", s.invDiag,
@@ -154,6 +167,7 @@ SolverResult LcpSolver::solve(const LinearComplementarityProblem& problem, Eigen
       if (s.name == "nsgs-sbm") result.solver = s.name;
       return result;
     }
+    case Kind::Newton:
     case Kind::Other:
       break;
   }

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <string>
 
 namespace moreau::numerics {
@@ -118,12 +119,13 @@ SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, E
   } else if (M.isDense()) {
     rows = denseInPlace ? Rows::DenseInPlace : Rows::DenseCopy;
   }
+  // (An Eigen::SparseMatrix allocates even when empty: made only when used.)
   RowMajorDense denseRows;
-  RowMajorSparse sparseRows;
+  std::optional<RowMajorSparse> sparseCopy;
   if (rows == Rows::DenseCopy) {
     denseRows = M.dense();
   } else if (rows == Rows::Csr) {
-    sparseRows = M.isSparse() ? RowMajorSparse(M.sparse()) : RowMajorSparse(M.toSparse());
+    sparseCopy.emplace(M.isSparse() ? RowMajorSparse(M.sparse()) : RowMajorSparse(M.toSparse()));
   }
   const double scale = lcp_detail::errorScale(q);
   double threshold = options.tolerance;
@@ -143,7 +145,7 @@ SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, E
         est2 = sweep(z, q, invDiag, omega, [&](Index i) { return denseRows.row(i).dot(z); });
         break;
       case Rows::Csr:
-        est2 = sweep(z, q, invDiag, omega, [&](Index i) {
+        est2 = sweep(z, q, invDiag, omega, [&, &sparseRows = *sparseCopy](Index i) {
           double s = 0.0;
           for (RowMajorSparse::InnerIterator it(sparseRows, i); it; ++it) {
             s += it.value() * z[it.col()];

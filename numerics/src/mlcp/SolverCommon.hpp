@@ -15,6 +15,7 @@
 #include <cmath>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -96,15 +97,16 @@ void pgsSweeps(const Matrix& M, const Eigen::VectorXd& q, Eigen::VectorXd& z,
   };
   result.status = SolverStatus::MaxIterations;
   if (!(errorOf(z) > options.tolerance)) return;
+  // (An Eigen::SparseMatrix allocates even when empty: made only when used.)
   RowMajorDense denseRows;
-  RowMajorSparse sparseRows;
+  std::optional<RowMajorSparse> sparseCopy;
   const bool blocks = M.isSparseBlock() && M.sparseBlock().hasSquareDiagonalBlocks();
   const bool inPlaceDense = M.isDense() && denseInPlace;
   const bool dense = M.isDense() && !denseInPlace;
   if (dense) {
     denseRows = M.dense();
   } else if (!blocks && !inPlaceDense) {
-    sparseRows = M.toSparse();
+    sparseCopy.emplace(M.toSparse());
   }
   for (int k = 1; k <= options.maxIterations; ++k) {
     if (blocks) {
@@ -137,6 +139,7 @@ void pgsSweeps(const Matrix& M, const Eigen::VectorXd& q, Eigen::VectorXd& z,
     } else if (dense) {
       sweep([&](Index i) { return denseRows.row(i).dot(z); });
     } else {
+      const RowMajorSparse& sparseRows = *sparseCopy;
       sweep([&](Index i) {
         double s = 0.0;
         for (RowMajorSparse::InnerIterator it(sparseRows, i); it; ++it) {
@@ -154,7 +157,10 @@ void pgsSweeps(const Matrix& M, const Eigen::VectorXd& q, Eigen::VectorXd& z,
       result.message = "iterates diverged (non-finite values at sweep " + std::to_string(k) + ")";
       break;
     }
-    if (err <= options.tolerance) break;
+    if (err <= options.tolerance) {
+      result.status = SolverStatus::Converged;  // (no budget message to build)
+      break;
+    }
   }
   if (result.status == SolverStatus::MaxIterations) {
     result.message = "sweep budget of " + std::to_string(options.maxIterations) + " exhausted";

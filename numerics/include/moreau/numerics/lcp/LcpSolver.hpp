@@ -26,9 +26,10 @@
 //    "pgs", "psor", "bgs" and "nsgs-sbm" with a SparseBlock M whose diagonal
 //    blocks are square (row block sizes == column block sizes), or a dense M.
 //    They work directly on the SparseBlockMatrix storage (no CSR/CSC copy).
-//  - "newton-fb" / "newton-min" with a sparse or SparseBlock M keep the CSC
-//    pattern of M ∪ diag and its symbolic factorization (KLU) across solves while
-//    the pattern is unchanged (the numeric factorization is redone).
+//  - "newton-fb" / "newton-min" with a SparseBlock M keep the CSC pattern of
+//    M ∪ diag (every stored entry, explicit zeros included) and its symbolic
+//    factorization (KLU) across solves while the pattern is unchanged; only the
+//    values are copied and the numeric factorizations redone (allocates per solve).
 //  - Every other method (and other storages) calls the free function of
 //    LcpSolvers.hpp (allowed to allocate); results are identical to it.
 // An LcpSolver is movable, not copyable, and not shared between threads.
@@ -73,6 +74,10 @@ class LcpSolver {
 
   /// Number of setups done so far, explicit or triggered by solve() (for tests and logs).
   int setupCount() const;
+  /// "newton-fb" / "newton-min" with a SparseBlock M: symbolic analyses done by
+  /// the current setup (1 while the pattern is unchanged, whatever the number of
+  /// solves); 0 for the other methods and storages.
+  int symbolicAnalyses() const;
 
  private:
   struct Impl;
