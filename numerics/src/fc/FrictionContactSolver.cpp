@@ -49,6 +49,7 @@ struct FrictionContactSolver::Impl {
   Matrix::Storage storage = Matrix::Storage::Dense;
   const void* matrix = nullptr;
   std::uint64_t patternVersion = 0;
+  std::uint64_t patternHash = 0;
   fcdetail::NsgsState state;
 
   bool matches(const FrictionContactProblem& problem) const {
@@ -57,7 +58,8 @@ struct FrictionContactSolver::Impl {
         W.storage() != storage)
       return false;
     if (W.isSparseBlock())
-      return matrix == &W.sparseBlock() && W.sparseBlock().patternVersion() == patternVersion;
+      return matrix == &W.sparseBlock() && W.sparseBlock().patternVersion() == patternVersion &&
+             W.sparseBlock().patternHash() == patternHash;
     if (W.isDense()) return matrix == &W.dense();
     return matrix == &W.sparse();
   }
@@ -120,6 +122,7 @@ void FrictionContactSolver::setup(const FrictionContactProblem& problem) {
              : W.isDense()     ? static_cast<const void*>(&W.dense())
                                : static_cast<const void*>(&W.sparse());
   s.patternVersion = W.isSparseBlock() ? W.sparseBlock().patternVersion() : 0;
+  s.patternHash = W.isSparseBlock() ? W.sparseBlock().patternHash() : 0;
   if (s.nsgs) s.state.setup(problem, s.options);
   s.ready = true;
   ++s.setupCount;

@@ -53,6 +53,7 @@ struct LcpSolver::Impl {
   Matrix::Storage storage = Matrix::Storage::Dense;
   const void* matrix = nullptr;
   std::uint64_t patternVersion = 0;
+  std::uint64_t patternHash = 0;
   bool inPlace = false;     // the allocation-free path applies
   bool newtonKept = false;  // Newton on a SparseBlock M: pattern + symbolic analysis kept
   // work arrays
@@ -64,7 +65,8 @@ struct LcpSolver::Impl {
     const Matrix& M = problem.M();
     if (!ready || problem.size() != size || M.storage() != storage) return false;
     if (M.isSparseBlock()) {
-      return matrix == &M.sparseBlock() && M.sparseBlock().patternVersion() == patternVersion;
+      return matrix == &M.sparseBlock() && M.sparseBlock().patternVersion() == patternVersion &&
+             M.sparseBlock().patternHash() == patternHash;
     }
     if (M.isDense()) return matrix == &M.dense();
     return matrix == &M.sparse();
@@ -109,6 +111,7 @@ void LcpSolver::setup(const LinearComplementarityProblem& problem) {
              : M.isDense()     ? static_cast<const void*>(&M.dense())
                                : static_cast<const void*>(&M.sparse());
   s.patternVersion = M.isSparseBlock() ? M.sparseBlock().patternVersion() : 0;
+  s.patternHash = M.isSparseBlock() ? M.sparseBlock().patternHash() : 0;
   const bool squareBlocks = M.isSparseBlock() && M.sparseBlock().hasSquareDiagonalBlocks();
   switch (s.kind) {
     case Kind::Pgs:

@@ -331,6 +331,20 @@ void SparseBlockMatrix::endPattern() {
   finishPattern();
 }
 
+std::uint64_t SparseBlockMatrix::patternHash() const {
+  // FNV-1a over 64-bit words, with the lengths as separators.
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  const auto mix = [&h](Index v) {
+    h ^= static_cast<std::uint64_t>(v);
+    h *= 0x100000001b3ull;
+  };
+  for (const auto* vec : {&rowBlockSizes_, &colBlockSizes_, &rowPointer_, &columnIndex_}) {
+    mix(static_cast<Index>(vec->size()));
+    for (Index v : *vec) mix(v);
+  }
+  return h;
+}
+
 void SparseBlockMatrix::reservePattern(Index nBlockRows, Index nBlockCols, Index nonZeroBlocks,
                                        Index nonZeros) {
   const auto r = [](Index v) { return static_cast<std::size_t>(std::max<Index>(v, 0)); };

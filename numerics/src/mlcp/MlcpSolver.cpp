@@ -33,6 +33,7 @@ struct MlcpSolver::Impl {
   Matrix::Storage storage = Matrix::Storage::Dense;
   const void* matrix = nullptr;
   std::uint64_t patternVersion = 0;
+  std::uint64_t patternHash = 0;
   bool inPlace = false;
   mlcp_detail::PgsWorkspace ws;
 
@@ -42,7 +43,8 @@ struct MlcpSolver::Impl {
         M.storage() != storage)
       return false;
     if (M.isSparseBlock())
-      return matrix == &M.sparseBlock() && M.sparseBlock().patternVersion() == patternVersion;
+      return matrix == &M.sparseBlock() && M.sparseBlock().patternVersion() == patternVersion &&
+             M.sparseBlock().patternHash() == patternHash;
     if (M.isDense()) return matrix == &M.dense();
     return matrix == &M.sparse();
   }
@@ -91,6 +93,7 @@ void MlcpSolver::setup(const MixedLinearComplementarityProblem& problem) {
              : M.isDense()     ? static_cast<const void*>(&M.dense())
                                : static_cast<const void*>(&M.sparse());
   s.patternVersion = M.isSparseBlock() ? M.sparseBlock().patternVersion() : 0;
+  s.patternHash = M.isSparseBlock() ? M.sparseBlock().patternHash() : 0;
   const bool squareBlocks = M.isSparseBlock() && M.sparseBlock().hasSquareDiagonalBlocks();
   s.inPlace = s.pgs && (squareBlocks || M.isDense()) && !problem.hasExtraEqualityRows();
   if (s.pgs) {

@@ -187,3 +187,24 @@ TEST(LcpSolver, NewtonKeepsItsSymbolicAnalysisWhileThePatternIsUnchanged) {
   mn::LcpSolver pgs("pgs");
   EXPECT_EQ(pgs.symbolicAnalyses(), 0);
 }
+
+TEST(LcpSolver, AWholeNewMatrixWithTheSameSizeIsNoticed) {
+  // Assigning a freshly built matrix (patternVersion 0 again, same address inside
+  // the problem, same size) with another pattern: the pattern hash tells.
+  mn::LinearComplementarityProblem p = mn::test::chainLcp(20, 3, 6);
+  mn::LcpSolver solver("newton-fb", withTolerance(1e-10));
+  Eigen::VectorXd z, w;
+  ASSERT_TRUE(solver.solve(p, z, w).converged());
+  const mn::SparseBlockMatrix old = p.M().sparseBlock();
+  std::vector<std::pair<Index, Index>> diagonal;
+  for (Index i = 0; i < 20; ++i) diagonal.emplace_back(i, i);
+  mn::SparseBlockMatrix fresh(old.rowBlockSizes(), old.colBlockSizes(), diagonal);
+  for (Index i = 0; i < 20; ++i) fresh.block(i) = old.block(old.diagonalBlock(i));
+  ASSERT_EQ(fresh.patternVersion(), p.M().sparseBlock().patternVersion());
+  ASSERT_NE(fresh.patternHash(), p.M().sparseBlock().patternHash());
+  p.M().sparseBlock() = std::move(fresh);
+  const mn::SolverResult r = solver.solve(p, z, w);
+  EXPECT_EQ(solver.setupCount(), 2);
+  ASSERT_TRUE(r.converged()) << r.message;
+  EXPECT_TRUE(isLcpSolution(p, z, 1e-7));
+}

@@ -76,6 +76,8 @@ TEST(SparseBlockPattern, BuilderAndAssignMatchThePatternConstructor) {
     // whole-pattern assignment from the reference's CSR arrays
     assigned.assignPattern(rb, cb, reference.rowPointer(), reference.columnIndex());
     EXPECT_EQ(assigned, reference);
+    EXPECT_EQ(built.patternHash(), reference.patternHash());
+    EXPECT_EQ(assigned.patternHash(), reference.patternHash());
     for (Index i = 0; i < std::min(nbr, nbc); ++i) {
       EXPECT_EQ(built.diagonalBlock(i), reference.diagonalBlock(i));
       EXPECT_EQ(assigned.diagonalBlock(i), reference.diagonalBlock(i));
@@ -113,7 +115,9 @@ TEST(SparseBlockPattern, ReassignmentZeroesValuesAndBumpsTheVersion) {
   EXPECT_EQ(m.diagonalBlock(2), 2);
   EXPECT_EQ(m.rowPointer(), (std::vector<Index>{0, 1, 2, 3}));
   for (double v : m.values()) EXPECT_EQ(v, 0.0);
+  const auto hash = m.patternHash();
   m.assignPattern({1}, {3, 1}, {0, 2}, {0, 1});
+  EXPECT_NE(m.patternHash(), hash);
   EXPECT_EQ(m.patternVersion(), 2u);
   EXPECT_EQ(m.rows(), 1);
   EXPECT_EQ(m.cols(), 4);

@@ -14,7 +14,7 @@
 //    setup() checks that the name exists for the problem's dimension and that
 //    fcTresca has one threshold per contact (std::invalid_argument).
 //  - solve() never throws on a hard problem; it re-runs setup() itself when the
-//    problem's size, dimension, W's storage, address or patternVersion() changed.
+//    problem's size, dimension, W's storage, address, patternVersion() or patternHash() changed.
 //  - Allocation-free in steady state: "nsgs" and its variants "nsgs-ac",
 //    "nsgs-fb", "nsgs-projection", "nsgs-quartic" (per-contact 2D/3D local
 //    solvers) with a SparseBlock W whose block rows and columns are the contacts

@@ -19,7 +19,7 @@
 //    warm start (a z of the wrong size or with a non-finite entry is reset to 0),
 //    w = M z + q on return. It never throws on a hard problem (status in the
 //    SolverResult, as the free functions in LcpSolvers.hpp). When the problem's
-//    size or M's storage, address or SparseBlockMatrix::patternVersion() differ
+//    size or M's storage, address, SparseBlockMatrix::patternVersion() or patternHash() differ
 //    from the last setup, solve() runs setup() itself first (that call allocates).
 //  - Allocation-free in steady state (after setup and one solve, z and w already
 //    of the problem's size, a converged or budget-exhausted solve, verbosity 0):

@@ -127,6 +127,10 @@ class SparseBlockMatrix {
   /// Incremented by every pattern change (constructors: 0). Solver objects use it,
   /// with the sizes, to detect that their setup is stale.
   std::uint64_t patternVersion() const { return patternVersion_; }
+  /// Hash of the sizes and the CSR-of-blocks structure (not the values), O(blocks),
+  /// no allocation. Equal patterns give equal hashes; solver objects compare it to
+  /// notice a pattern replaced by assignment of a whole new matrix.
+  std::uint64_t patternHash() const;
 
   // ---- products ------------------------------------------------------------
   /// y = alpha * A x + beta * y. y is resized to rows() when beta == 0; otherwise it

@@ -12,8 +12,8 @@
 //  - The constructor accepts every name of mlcpSolverNames() (case-insensitive)
 //    and validates the options (std::invalid_argument).
 //  - solve() never throws on a hard problem; it re-runs setup() itself when the
-//    problem's size, row structure (n, m), M's storage, address or
-//    patternVersion() changed.
+//    problem's size, row structure (n, m), M's storage, address,
+//    patternVersion() or patternHash() changed.
 //  - Allocation-free in steady state: "pgs" and "psor" with a SparseBlock M
 //    whose diagonal blocks are square, or a dense M, without extra equality
 //    rows. They work directly on the SparseBlockMatrix storage.
