@@ -41,9 +41,11 @@ void sanitizeWarmStart(Eigen::VectorXd& z, Eigen::Index n);
 /// (reused: no allocation when it has the problem's size). A SparseBlock M with
 /// square diagonal blocks is swept in place; a dense M in place when
 /// denseInPlace, else through a row-major copy; anything else through a CSR copy.
+/// checked: the options and the problem were validated by the caller (LcpSolver).
 SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                                   Eigen::VectorXd& w, const SolverOptions& options, double omega,
-                                  const char* name, Eigen::VectorXd& invDiag, bool denseInPlace);
+                                  const char* name, Eigen::VectorXd& invDiag, bool denseInPlace,
+                                  bool checked);
 
 /// Semismooth Newton ("newton-fb" / "newton-min") on a sparse-block M whose
 /// pattern is fixed between setup() calls: the CSC pattern of M ∪ diag and its

@@ -63,7 +63,9 @@ struct LcpSolver::Impl {
 
   bool matches(const LinearComplementarityProblem& problem) const {
     const Matrix& M = problem.M();
-    if (!ready || problem.size() != size || M.storage() != storage) return false;
+    if (!ready || problem.size() != size || M.rows() != size || M.cols() != size ||
+        M.storage() != storage)
+      return false;
     if (M.isSparseBlock()) {
       return matrix == &M.sparseBlock() && M.sparseBlock().patternVersion() == patternVersion &&
              M.sparseBlock().patternHash() == patternHash;
@@ -149,6 +151,8 @@ SolverResult LcpSolver::solve(const LinearComplementarityProblem& problem, Eigen
   const SolverOptions& o = s.options;
   // Non-finite data (written in place after setup): the driver reports a failed
   // solve (z = 0, w = q), never an exception, exactly as solveLcp.
+  // In steady state (matches() passed) the sizes are those validated by setup():
+  // only the finiteness of the refilled values is left to check, once.
   if (!problem.q().allFinite() || !problem.M().allFinite()) return solveLcp(problem, z, w, o);
   if (s.kind == Kind::Newton && s.newtonKept) {
     return s.newton.solve(problem, z, w, o, s.name == "newton-fb");
@@ -157,13 +161,12 @@ SolverResult LcpSolver::solve(const LinearComplementarityProblem& problem, Eigen
   switch (s.kind) {
     case Kind::Pgs:
       return lcp_detail::projectedGaussSeidel(problem, z, w, o, o.relaxation, "pgs", s.invDiag,
-                                              true);
+                                              true, true);
     case Kind::Psor:
       return lcp_detail::projectedGaussSeidel(
           problem, z, w, o, o.relaxation != 1.0 ? o.relaxation : kLcpPsorDefaultRelaxation, "psor",
-          s.invDiag, true);
+          s.invDiag, true, true);
     case Kind::Bgs: {
-      problem.validate();
       lcp_detail::sanitizeWarmStart(z, problem.size());
       SolverResult result =
           lcp_detail::blockGaussSeidel(problem, problem.M().sparseBlock(), z, w, o, s.bgs);

@@ -82,9 +82,12 @@ namespace lcp_detail {
 
 SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                                   Eigen::VectorXd& w, const SolverOptions& options, double omega,
-                                  const char* name, Eigen::VectorXd& invDiag, bool denseInPlace) {
-  options.validate();
-  problem.validate();
+                                  const char* name, Eigen::VectorXd& invDiag, bool denseInPlace,
+                                  bool checked) {
+  if (!checked) {
+    options.validate();
+    problem.validate();
+  }
   SolverResult result;
   result.solver = name;
   const Index n = problem.size();
@@ -174,14 +177,15 @@ SolverResult lcpPgs(const LinearComplementarityProblem& problem, Eigen::VectorXd
                     Eigen::VectorXd& w, const SolverOptions& options) {
   Eigen::VectorXd invDiag;
   return lcp_detail::projectedGaussSeidel(problem, z, w, options, options.relaxation, "pgs",
-                                          invDiag, false);
+                                          invDiag, false, false);
 }
 
 SolverResult lcpPsor(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                      Eigen::VectorXd& w, const SolverOptions& options) {
   const double omega = options.relaxation != 1.0 ? options.relaxation : kLcpPsorDefaultRelaxation;
   Eigen::VectorXd invDiag;
-  return lcp_detail::projectedGaussSeidel(problem, z, w, options, omega, "psor", invDiag, false);
+  return lcp_detail::projectedGaussSeidel(problem, z, w, options, omega, "psor", invDiag, false,
+                                          false);
 }
 
 }  // namespace moreau::numerics
