@@ -26,3 +26,25 @@ if(MOREAU_BUILD_FUZZERS)
   endif()
   add_compile_options(-fsanitize=fuzzer-no-link)
 endif()
+
+# Shared libraries bind at load time and bind their own functions directly:
+#  -z now                  resolves every PLT slot when the library is loaded, so
+#                          the first call of each imported function does not go
+#                          through the dynamic linker (the lazy binding made the
+#                          first solve in a process cost 10-20 µs more, see
+#                          docs/numerics/moreau-solve.md "Cold and warm solves");
+#  -Bsymbolic-functions    calls between the library's own functions do not go
+#                          through the PLT at all (they are not interposable).
+# Applied with moreau_shared_library_link_options(<target>) where supported
+# (GNU ld, lld, gold).
+include(CheckLinkerFlag)
+check_linker_flag(CXX "LINKER:-z,now" MOREAU_LINKER_HAS_Z_NOW)
+check_linker_flag(CXX "LINKER:-Bsymbolic-functions" MOREAU_LINKER_HAS_BSYMBOLIC_FUNCTIONS)
+function(moreau_shared_library_link_options target)
+  if(MOREAU_LINKER_HAS_Z_NOW)
+    target_link_options(${target} PRIVATE "LINKER:-z,now")
+  endif()
+  if(MOREAU_LINKER_HAS_BSYMBOLIC_FUNCTIONS)
+    target_link_options(${target} PRIVATE "LINKER:-Bsymbolic-functions")
+  endif()
+endfunction()

@@ -3,6 +3,7 @@
 #include "KernelTestUtils.hpp"
 
 #include <moreau/Moreau.hpp>
+#include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
 #include <atomic>
@@ -137,4 +138,42 @@ TEST(Allocation, NoKernelHeapAllocationWithStableContacts) {
     }
     EXPECT_EQ(kernel, 0) << solver;
   }
+}
+
+TEST(Allocation, NoKernelHeapAllocationInAFrictionContactStep) {
+  // A block sliding then resting on a plane (FrictionContact(2)): the contact
+  // stays active. As above, the numerics solver's own count (on a copy of the
+  // problem) is subtracted from the step's.
+  const double m = 2.0, g = 9.81;
+  auto block = std::make_shared<LagrangianLinearTIDS>(
+      Eigen::Vector2d(0, 0), Eigen::Vector2d(0.1, 0), m * Eigen::Matrix2d::Identity());
+  block->setFExtPtr(Eigen::Vector2d(0, -m * g));
+  Eigen::Matrix2d H;
+  H << 0, 1, 1, 0;
+  auto contact =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.5, 2),
+                                    std::make_shared<LagrangianLinearTIR>(H));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+  nsds->insertDynamicalSystem(block);
+  nsds->link(contact, block);
+  auto fc = std::make_shared<FrictionContact>(2);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                   std::make_shared<MoreauJeanOSI>(0.5), fc);
+  countAllocations(sim, 5, true);
+  ASSERT_EQ(fc->size(), 2);
+  long kernel = 0;
+  for (int i = 0; i < 100; ++i) {
+    const long step = countAllocations(sim, 1, true);
+    numerics::FrictionContactProblem copy = fc->problem();
+    Eigen::VectorXd r = Eigen::VectorXd::Zero(2), u = Eigen::VectorXd::Zero(2);
+    allocations = 0;
+    counting = true;
+    const numerics::SolverResult res =
+        numerics::solveFrictionContact(copy, r, u, fc->numericsSolverOptions());
+    counting = false;
+    kernel += step - allocations.load();
+    EXPECT_EQ(fc->size(), 2);
+  }
+  EXPECT_EQ(kernel, 0);
+  EXPECT_EQ(fc->patternBuilds(), 1u);
 }

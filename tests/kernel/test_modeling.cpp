@@ -2,9 +2,13 @@
 #include "KernelTestUtils.hpp"
 
 #include <moreau/Moreau.hpp>
+#include <moreau/numerics/SolverName.hpp>
+#include <moreau/numerics/lcp/LcpSolvers.hpp>
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 using namespace moreau;
 
@@ -213,4 +217,30 @@ TEST(LCPProblem, SolverNames) {
   EXPECT_TRUE(lcp.throwOnFailure());
   EXPECT_EQ(LCP("pgs").numericsSolverOptions().solver, "pgs");
   EXPECT_THROW_WITH(LCP("nope"), ModelError, "unknown solver 'nope'", "lemke");
+}
+
+// The kernel accepts exactly the names of numerics::solveLcp (and so of
+// moreau-solve), in any case, aliases included, and stores the canonical form.
+TEST(LCPProblem, SolverNamesAgreeWithNumericsInAnyCase) {
+  const std::vector<std::string> names = numerics::lcpSolverNames();
+  ASSERT_FALSE(names.empty());
+  for (const std::string& name : names) {
+    std::string mixed = name;  // "nsgs-sbm" -> "NsGs-sBm"
+    for (std::size_t i = 0; i < mixed.size(); i += 2)
+      if (mixed[i] >= 'a' && mixed[i] <= 'z') mixed[i] = static_cast<char>(mixed[i] - 'a' + 'A');
+    EXPECT_EQ(LCP(mixed).numericsSolverOptions().solver, name) << mixed;
+    LCP lcp;
+    lcp.setSolver(mixed);
+    EXPECT_EQ(lcp.numericsSolverOptions().solver, name) << mixed;
+    EXPECT_EQ(numerics::normalizeSolverName(mixed), name);
+  }
+  try {
+    LCP lcp("Bogus");
+    ADD_FAILURE() << "no ModelError for an unknown solver";
+  } catch (const ModelError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("LCP: unknown solver 'Bogus' (known: "), std::string::npos) << what;
+    for (const std::string& name : names)
+      EXPECT_NE(what.find(name), std::string::npos) << "does not list " << name << ": " << what;
+  }
 }

@@ -186,6 +186,25 @@ TEST(StateValidation, NonFiniteLcpDataIsAFailedSolve) {
 
 // ---- state checks after each step -------------------------------------------------------
 
+// A NaN written into q after initialize() (before the first step) never runs
+// silently: the written state is checked when the step starts, whether the
+// per-step checks are on (Debug default) or off (Release default).
+TEST(StateValidation, NaNWrittenAfterInitializeIsCaughtAtTheNextStep) {
+  for (const bool checks : {true, false}) {
+    Ball b = makeBall();
+    auto sim = makeSim(b);
+    sim->setStateChecks(checks);
+    sim->initialize();
+    b.ds->q()(0) = kNaN;
+    EXPECT_THROW_WITH(sim->computeOneStep(), ModelError, "'ball'", "q", "non-finite",
+                      "before step 0");
+    b.ds->q()(0) = 1.0;  // a valid write: the run goes on from it
+    sim->computeOneStep();
+    EXPECT_TRUE(b.ds->q().allFinite());
+    EXPECT_LT(b.ds->q()(0), 1.0);  // falling
+  }
+}
+
 TEST(StateValidation, StateChecksAfterEachStep) {
   Ball b = makeBall();
   auto sim = makeSim(b);

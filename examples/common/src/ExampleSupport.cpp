@@ -26,6 +26,41 @@ void CommandLine::addNumber(const std::string& name, double defaultValue, const 
   numbers_.push_back(Number{name, defaultValue, help, positive});
 }
 
+void CommandLine::addInteger(const std::string& name, long defaultValue, const std::string& help,
+                             long minimum, long maximum) {
+  Number n{name, static_cast<double>(defaultValue), help, false};
+  n.integer = true;
+  n.minimum = minimum;
+  n.maximum = maximum;
+  numbers_.push_back(n);
+}
+
+void CommandLine::addWord(const std::string& name, const std::string& defaultValue,
+                          const std::string& help, std::vector<std::string> choices) {
+  words_.push_back(Word{name, defaultValue, help, std::move(choices)});
+}
+
+CommandLine::Word* CommandLine::findWord(const std::string& name) {
+  for (auto& w : words_) {
+    if (w.name == name) return &w;
+  }
+  return nullptr;
+}
+
+long CommandLine::integer(const std::string& name) const {
+  for (const auto& n : numbers_) {
+    if (n.name == name && n.integer) return static_cast<long>(n.value);
+  }
+  throw std::logic_error(program_ + ": integer option --" + name + " was never declared");
+}
+
+const std::string& CommandLine::word(const std::string& name) const {
+  for (const auto& w : words_) {
+    if (w.name == name) return w.value;
+  }
+  throw std::logic_error(program_ + ": option --" + name + " was never declared");
+}
+
 CommandLine::Number* CommandLine::find(const std::string& name) {
   for (auto& n : numbers_) {
     if (n.name == name) return &n;
@@ -47,10 +82,24 @@ std::string CommandLine::usage() const {
      << "; 'none': no result file, no row formatting)\n";
   for (const auto& n : numbers_) {
     char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%g", n.value);
-    std::string flag = "--" + n.name + " X";
+    if (n.integer) {
+      std::snprintf(buffer, sizeof buffer, "%ld", static_cast<long>(n.value));
+    } else {
+      std::snprintf(buffer, sizeof buffer, "%g", n.value);
+    }
+    std::string flag = "--" + n.name + (n.integer ? " N" : " X");
     flag.resize(std::max<std::size_t>(flag.size(), 14), ' ');
     os << "  " << flag << "  " << n.help << " (default: " << buffer << ")\n";
+  }
+  for (const auto& w : words_) {
+    std::string flag = "--" + w.name + " NAME";
+    flag.resize(std::max<std::size_t>(flag.size(), 14), ' ');
+    os << "  " << flag << "  " << w.help << " (default: " << w.value << ")";
+    if (!w.choices.empty()) {
+      os << "; one of:";
+      for (const auto& c : w.choices) os << " " << c;
+    }
+    os << "\n";
   }
   os << "  --help          print this message\n";
   return os.str();
@@ -97,7 +146,10 @@ void CommandLine::parse(int argc, const char* const* argv) {
       hasValue = true;
     }
     Number* number = name == "output" ? nullptr : find(name);
-    if (name != "output" && number == nullptr) fail("unknown option '--" + name + "'");
+    Word* word = name == "output" || number != nullptr ? nullptr : findWord(name);
+    if (name != "output" && number == nullptr && word == nullptr) {
+      fail("unknown option '--" + name + "'");
+    }
     if (!hasValue) {
       if (i + 1 >= argc) fail("option '--" + name + "' needs a value");
       value = argv[++i];
@@ -107,9 +159,27 @@ void CommandLine::parse(int argc, const char* const* argv) {
       output_ = value;
       continue;
     }
+    if (word != nullptr) {
+      if (!word->choices.empty() &&
+          std::find(word->choices.begin(), word->choices.end(), value) == word->choices.end()) {
+        std::string list;
+        for (const auto& c : word->choices) list += (list.empty() ? "" : ", ") + c;
+        fail("option '--" + name + "' expects one of " + list + ", got '" + value + "'");
+      }
+      word->value = value;
+      continue;
+    }
     double v = 0;
     if (!parseNumber(value, v)) {
-      fail("option '--" + name + "' expects a number, got '" + value + "'");
+      fail("option '--" + name + "' expects " + (number->integer ? "an integer" : "a number") +
+           ", got '" + value + "'");
+    }
+    if (number->integer) {
+      if (v != std::floor(v) || v < static_cast<double>(number->minimum) ||
+          v > static_cast<double>(number->maximum)) {
+        fail("option '--" + name + "' expects an integer in [" + std::to_string(number->minimum) +
+             ", " + std::to_string(number->maximum) + "], got '" + value + "'");
+      }
     }
     if (number->positive && !(v > 0)) {
       fail("option '--" + name + "' must be positive, got '" + value + "'");

@@ -4,15 +4,17 @@
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Relation.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
 namespace moreau {
 
 namespace {
-[[noreturn]] void throwLevel(const Interaction& inter, const char* what, unsigned level) {
+[[noreturn]] void throwLevel(const Interaction& inter, const char* what, unsigned level,
+                             std::size_t levels) {
   throw std::out_of_range(inter.description() + ": " + what + " level " + std::to_string(level) +
-                          " out of range [0, 1]");
+                          " out of range [0, " + std::to_string(levels - 1) + "]");
 }
 }  // namespace
 
@@ -26,11 +28,18 @@ Interaction::Interaction(std::shared_ptr<NonSmoothLaw> nslaw, std::shared_ptr<Re
     throw ModelError(std::string("Interaction: the ") + nslaw_->typeName() + " size " +
                      std::to_string(nslaw_->size()) + " does not divide the " +
                      relation_->typeName() + " output size " + std::to_string(dimension_));
-  for (unsigned level = 0; level < 2; ++level) {
-    y_[level] = Eigen::VectorXd::Zero(dimension_);
-    lambda_[level] = Eigen::VectorXd::Zero(dimension_);
-    yMemory_[level] = Eigen::VectorXd::Zero(dimension_);
-  }
+  initializeMemory(2, 2, 1);
+}
+
+void Interaction::initializeMemory(unsigned outputLevels, unsigned inputLevels, unsigned steps) {
+  outputLevels = std::max(outputLevels, 2u);
+  inputLevels = std::max(inputLevels, 2u);
+  steps = std::max(steps, 1u);
+  while (y_.size() < outputLevels) y_.push_back(Eigen::VectorXd::Zero(dimension_));
+  while (lambda_.size() < inputLevels) lambda_.push_back(Eigen::VectorXd::Zero(dimension_));
+  while (yMemory_.size() < steps) yMemory_.emplace_back();
+  for (auto& step : yMemory_)
+    while (step.size() < y_.size()) step.push_back(Eigen::VectorXd::Zero(dimension_));
 }
 
 unsigned Interaction::numberOfRelations() const {
@@ -38,28 +47,37 @@ unsigned Interaction::numberOfRelations() const {
 }
 
 const Eigen::VectorXd& Interaction::y(unsigned level) const {
-  if (level >= y_.size()) throwLevel(*this, "y", level);
+  if (level >= y_.size()) throwLevel(*this, "y", level, y_.size());
   return y_[level];
 }
 Eigen::VectorXd& Interaction::y(unsigned level) {
-  if (level >= y_.size()) throwLevel(*this, "y", level);
+  if (level >= y_.size()) throwLevel(*this, "y", level, y_.size());
   return y_[level];
 }
 const Eigen::VectorXd& Interaction::lambda(unsigned level) const {
-  if (level >= lambda_.size()) throwLevel(*this, "lambda", level);
+  if (level >= lambda_.size()) throwLevel(*this, "lambda", level, lambda_.size());
   return lambda_[level];
 }
 Eigen::VectorXd& Interaction::lambda(unsigned level) {
-  if (level >= lambda_.size()) throwLevel(*this, "lambda", level);
+  if (level >= lambda_.size()) throwLevel(*this, "lambda", level, lambda_.size());
   return lambda_[level];
 }
 const Eigen::VectorXd& Interaction::yMemory(unsigned level) const {
-  if (level >= yMemory_.size()) throwLevel(*this, "yMemory", level);
-  return yMemory_[level];
+  if (level >= yMemory_[0].size()) throwLevel(*this, "yMemory", level, yMemory_[0].size());
+  return yMemory_[0][level];
+}
+const Eigen::VectorXd& Interaction::yMemory(unsigned level, unsigned step) const {
+  if (step >= yMemory_.size())
+    throw std::out_of_range(description() + ": yMemory step " + std::to_string(step) +
+                            " out of range [0, " + std::to_string(yMemory_.size() - 1) + "]");
+  if (level >= yMemory_[step].size()) throwLevel(*this, "yMemory", level, yMemory_[step].size());
+  return yMemory_[step][level];
 }
 
 void Interaction::swapInMemory() {
-  for (std::size_t level = 0; level < y_.size(); ++level) yMemory_[level] = y_[level];
+  // Oldest step <- ... <- step 0 <- y, by swapping buffers (no allocation).
+  for (std::size_t s = yMemory_.size() - 1; s > 0; --s) yMemory_[s].swap(yMemory_[s - 1]);
+  for (std::size_t level = 0; level < y_.size(); ++level) yMemory_[0][level] = y_[level];
 }
 
 std::string Interaction::description() const {

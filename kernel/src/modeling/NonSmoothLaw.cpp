@@ -1,4 +1,5 @@
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/MixedComplementarityConditionNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 
 #include <string>
@@ -29,6 +30,13 @@ const char* toString(NumericsProblemKind kind) {
       return "Unsupported";
   }
   return "unknown";
+}
+
+bool isAlwaysActive(const NonSmoothLaw& law) {
+  const NumericsProblemKind kind = law.problemKind();
+  if (const auto* mixed = dynamic_cast<const MixedComplementarityConditionNSL*>(&law))
+    return mixed->equalitySize() > 0;
+  return kind == NumericsProblemKind::Equality || kind == NumericsProblemKind::Relay;
 }
 
 }  // namespace moreau

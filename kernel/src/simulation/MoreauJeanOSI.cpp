@@ -7,9 +7,10 @@
 #include <moreau/kernel/modeling/LagrangianLinearTIDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearTIR.hpp>
 #include <moreau/kernel/modeling/LagrangianR.hpp>
-#include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
+#include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 
 #include <algorithm>
@@ -75,8 +76,7 @@ struct InteractionData {
   std::shared_ptr<Interaction> inter;  // null for a free slot
   std::uint64_t linkVersion = 0;       // Topology::linkVersion of the slot when initialized
   LagrangianR* relation = nullptr;
-  bool constant = true;  // constant Jacobian (LagrangianLinearTIR): blocks set once
-  double e = 0.0;
+  bool constant = true;         // constant Jacobian (LagrangianLinearTIR): blocks set once
   Eigen::VectorXd hDot;         // ∂h/∂t(q*, t_{k+1}) for a rheonomous relation
   std::vector<DSBlock> blocks;  // one or two, in link order: H = G(q*) blocks
 };
@@ -91,6 +91,9 @@ bool sameBits(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
 }  // namespace
 
 struct MoreauJeanOSI::Impl {
+  const Simulation* sim = nullptr;
+  const MoreauJeanOSI* self = nullptr;
+  std::size_t nonConstant = 0;  // integrated interactions with non-constant Jacobians
   const NonSmoothDynamicalSystem* nsds = nullptr;
   const TimeDiscretisation* td = nullptr;
   double h = 0.0;
@@ -106,7 +109,7 @@ struct MoreauJeanOSI::Impl {
   const DSData& data(const DynamicalSystem& system) const {
     if (system.number() >= ds.size() || ds[system.number()].ds != &system)
       throw std::out_of_range("MoreauJeanOSI: " + system.description() +
-                              " is not part of the initialized model");
+                              " is not integrated by this integrator (or not initialized)");
     return ds[system.number()];
   }
 
@@ -138,18 +141,13 @@ struct MoreauJeanOSI::Impl {
                              double t) {
     id.inter = inter;
     id.linkVersion = nsds->topology().linkVersion(inter->number());
-    const auto* law = dynamic_cast<const NewtonImpactNSL*>(inter->nonSmoothLaw().get());
-    if (!law)
-      throw ModelError(std::string("MoreauJeanOSI: ") + inter->description() + " has a " +
-                       inter->nonSmoothLaw()->typeName() +
-                       " law; only NewtonImpactNSL is supported");
-    id.e = law->e();
     id.relation = dynamic_cast<LagrangianR*>(inter->relation().get());
     if (!id.relation)
       throw ModelError(std::string("MoreauJeanOSI: ") + inter->description() + " has a " +
                        inter->relation()->typeName() +
                        " relation; only Lagrangian relations (LagrangianR) are supported");
     id.constant = id.relation->hasConstantJacobians();
+    if (!id.constant) ++nonConstant;
     id.blocks.clear();
     for (const auto& system : inter->dynamicalSystems()) {
       if (system->number() >= ds.size() || ds[system->number()].ds != system.get())
@@ -161,8 +159,8 @@ struct MoreauJeanOSI::Impl {
     }
     id.hDot = Eigen::VectorXd::Zero(inter->dimension());
     updateBlocks(id, t);
-    inter->lambda(0).setZero();
-    inter->lambda(1).setZero();
+    for (unsigned level = 0; level < inter->numberOfInputLevels(); ++level)
+      inter->lambda(level).setZero();
     computeOutput(id, t);
     inter->swapInMemory();
   }
@@ -170,35 +168,61 @@ struct MoreauJeanOSI::Impl {
   // After interactions were linked or removed (ids are stable slots): keeps
   // the data of the slots whose interaction is unchanged, drops the removed
   // ones and initializes the new ones (new slot, reused slot, or removed and
-  // linked again: a new link version) at the current state (time t).
+  // linked again: a new link version) at the current state (time t). Only
+  // the interactions between systems of this integrator are its own.
   // O(interactionCapacity()).
+  bool owns(const Interaction& inter) const {
+    const auto& systems = inter.dynamicalSystems();
+    return !systems.empty() && sim->integrates(*self, *systems.front());
+  }
   void synchronize(double t) {
     const Topology& topo = nsds->topology();
     interactions.resize(topo.interactionCapacity());
     for (unsigned k = 0; k < interactions.size(); ++k) {
       InteractionData& data = interactions[k];
-      const bool linked = topo.isLinked(k);
+      const bool linked = topo.isLinked(k) && owns(*topo.interaction(k));
       if (linked && data.inter == topo.interaction(k) && data.linkVersion == topo.linkVersion(k))
         continue;
-      if (data.inter) data = InteractionData();
+      if (data.inter) {
+        if (!data.constant) --nonConstant;
+        data = InteractionData();
+      }
       if (linked) initializeInteraction(data, topo.interaction(k), t);
     }
     topologyVersion = nsds->topologyVersion();
   }
 };
 
-MoreauJeanOSI::MoreauJeanOSI(double theta) : theta_(theta), impl_(std::make_unique<Impl>()) {
+MoreauJeanOSI::MoreauJeanOSI(double theta, double gamma)
+    : theta_(theta),
+      gamma_(std::isnan(gamma) ? 0.5 : gamma),
+      useGamma_(!std::isnan(gamma)),
+      impl_(std::make_unique<Impl>()) {
   if (!std::isfinite(theta) || theta < 0.0 || theta > 1.0) {
     std::ostringstream os;
     os << "MoreauJeanOSI: theta = " << theta << " is outside [0, 1]";
     throw ModelError(os.str());
   }
+  if (!std::isfinite(gamma_) || gamma_ < 0.0 || gamma_ > 1.0) {
+    std::ostringstream os;
+    os << "MoreauJeanOSI: gamma = " << gamma << " is outside [0, 1]";
+    throw ModelError(os.str());
+  }
+}
+
+InteractionLevels MoreauJeanOSI::levels(const Interaction& /*inter*/) const {
+  return InteractionLevels{0, 1, 1, 1};
 }
 
 MoreauJeanOSI::~MoreauJeanOSI() = default;
 
-void MoreauJeanOSI::initialize(const NonSmoothDynamicalSystem& nsds, const TimeDiscretisation& td) {
+void MoreauJeanOSI::initialize(const Simulation& simulation) {
   Impl& d = *impl_;
+  const NonSmoothDynamicalSystem& nsds = *simulation.nonSmoothDynamicalSystem();
+  const TimeDiscretisation& td = *simulation.timeDiscretisation();
+  d.sim = &simulation;
+  d.self = this;
+  d.nonConstant = 0;
   d.nsds = &nsds;
   d.td = &td;
   d.h = td.h();
@@ -206,6 +230,7 @@ void MoreauJeanOSI::initialize(const NonSmoothDynamicalSystem& nsds, const TimeD
   d.ds.clear();
   d.ds.resize(nsds.numberOfDS());
   for (const auto& system : nsds.dynamicalSystems()) {
+    if (!simulation.integrates(*this, *system)) continue;
     auto* lds = dynamic_cast<LagrangianDS*>(system.get());
     if (!lds)
       throw ModelError("MoreauJeanOSI: " + system->description() +
@@ -287,14 +312,16 @@ void MoreauJeanOSI::initialize(const NonSmoothDynamicalSystem& nsds, const TimeD
   d.interactions.clear();
   d.interactions.resize(nsds.topology().interactionCapacity());
   for (const auto& inter : nsds.interactions())
-    d.initializeInteraction(d.interactions[inter->number()], inter, td.t0());
+    if (d.owns(*inter)) d.initializeInteraction(d.interactions[inter->number()], inter, td.t0());
   d.topologyVersion = nsds.topologyVersion();
 }
 
-void MoreauJeanOSI::beginStep(std::size_t k) {
+void MoreauJeanOSI::beginStep(const StepContext& ctx) {
   Impl& d = *impl_;
+  const std::size_t k = ctx.step;
   bool anyWritten = false;
   for (DSData& s : d.ds) {
+    if (!s.ds) continue;  // integrated by another integrator
     LagrangianDS& ds = *s.ds;
     s.written = !sameBits(ds.q(), s.qSet) || !sameBits(ds.velocity(), s.vSet);
     if (!s.written) continue;
@@ -325,14 +352,16 @@ void MoreauJeanOSI::beginStep(std::size_t k) {
   }
 }
 
-void MoreauJeanOSI::computeFreeState(std::size_t k) {
+void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
   Impl& d = *impl_;
+  const std::size_t k = ctx.step;
   const double h = d.h, th = theta_;
   const double tk1 = d.td->time(k + 1);
   // Interactions linked or removed since the last step: re-initialize only
   // the per-interaction data (the systems' M̂ factorizations are kept).
   if (d.nsds->topologyVersion() != d.topologyVersion) d.synchronize(d.td->time(k));
   for (DSData& s : d.ds) {
+    if (!s.ds) continue;
     LagrangianDS& ds = *s.ds;
     ds.computeFExt(tk1);
     const Eigen::VectorXd& qk = ds.qMemory();
@@ -356,35 +385,43 @@ void MoreauJeanOSI::computeFreeState(std::size_t k) {
     if (id.inter && !id.constant) d.updateBlocks(id, tk1);
 }
 
-bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level) const {
+bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
+                                             const StepContext& ctx) const {
   if (level == 0) return true;
   if (level != 1)
     throw std::out_of_range("MoreauJeanOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
-  // Predicted gap ȳ = y_k + (h/2) ẏ_k; active when a component is ≤ 0.
+  // Bilateral and relay laws: always active.
+  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
+  // Predicted gap ȳ = y_k + γ h ẏ_k; active when the first component of
+  // one of its laws (the normal of a contact law) is ≤ 0.
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
-  for (Eigen::Index i = 0; i < y.size(); ++i)
-    if (y(i) + 0.5 * impl_->h * ydot(i) <= 0.0) return true;
+  const double h = ctx.h;
+  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
+  for (Eigen::Index i = 0; i < y.size(); i += stride)
+    if (y(i) + gamma_ * h * ydot(i) <= 0.0) return true;
   return false;
 }
 
-void MoreauJeanOSI::computeFreeOutput(const Interaction& inter,
+void MoreauJeanOSI::computeFreeOutput(const Interaction& inter, const ProblemContext& ctx,
                                       Eigen::Ref<Eigen::VectorXd> q) const {
+  if (ctx.outputLevel != 1)
+    throw std::out_of_range("MoreauJeanOSI: free output at level " +
+                            std::to_string(ctx.outputLevel) + " (only level 1)");
   const InteractionData& id = impl_->data(inter);
   q.setZero();
-  // q = G v_free + e ẏ_k (+ ∂h/∂t): for a constant H, e ẏ_k is e H v_k.
-  for (const DSBlock& b : id.blocks) {
-    const DSData& s = impl_->ds[b.ds];
-    q.noalias() += b.H * s.vFree;
-    if (id.constant) q.noalias() += (id.e * b.H) * s.ds->velocityMemory();
-  }
-  if (!id.constant) q += id.e * inter.yMemory(1);
+  // q = G v_free (+ ∂h/∂t); the law terms (e ẏ_k) are the problem's.
+  for (const DSBlock& b : id.blocks) q.noalias() += b.H * impl_->ds[b.ds].vFree;
   if (id.relation->hasTimeDerivative()) q += id.hDot;
 }
 
+bool MoreauJeanOSI::blocksAreConstant(const ProblemContext& /*ctx*/) const {
+  return impl_->nonConstant == 0;
+}
+
 void MoreauJeanOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
-                                        const DynamicalSystem& ds,
+                                        const DynamicalSystem& ds, const ProblemContext& /*ctx*/,
                                         Eigen::Ref<Eigen::MatrixXd> block) const {
   const InteractionData& da = impl_->data(a);
   const InteractionData& db = impl_->data(b);
@@ -403,24 +440,28 @@ void MoreauJeanOSI::addInteractionBlock(const Interaction& a, const Interaction&
     block += da.relation->jachlambda(a);
 }
 
-void MoreauJeanOSI::updateState(std::size_t k) {
+void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
   Impl& d = *impl_;
+  const std::size_t k = ctx.step;
+  const unsigned level = ctx.inputLevel;
   const double h = d.h, th = theta_;
   for (DSData& s : d.ds) {
-    s.ds->p(1).setZero();
+    if (!s.ds) continue;
+    s.ds->p(level).setZero();
     s.ds->velocity() = s.vFree;
   }
   // p(1) = Σ Hᵀ λ(1);  v_{k+1} = v_free + M̂⁻¹ p(1) = v_free + Σ (M̂⁻¹Hᵀ) λ(1).
   for (const InteractionData& id : d.interactions) {
     if (!id.inter) continue;  // free slot
-    const Eigen::VectorXd& lambda = id.inter->lambda(1);
+    const Eigen::VectorXd& lambda = id.inter->lambda(level);
     for (const DSBlock& b : id.blocks) {
       LagrangianDS& ds = *d.ds[b.ds].ds;
-      ds.p(1).noalias() += b.H.transpose() * lambda;
+      ds.p(level).noalias() += b.H.transpose() * lambda;
       ds.velocity().noalias() += b.WHt * lambda;
     }
   }
   for (DSData& s : d.ds) {
+    if (!s.ds) continue;
     LagrangianDS& ds = *s.ds;
     ds.q() = ds.qMemory() + h * th * ds.velocity() + h * (1.0 - th) * ds.velocityMemory();
     s.qSet = ds.q();
@@ -433,6 +474,7 @@ void MoreauJeanOSI::updateState(std::size_t k) {
 
 void MoreauJeanOSI::swapInMemory() {
   for (DSData& s : impl_->ds) {
+    if (!s.ds) continue;
     s.ds->swapInMemory();
     s.fExtk = s.ds->fExt();
   }
@@ -446,6 +488,14 @@ const Eigen::MatrixXd& MoreauJeanOSI::iterationMatrix(const DynamicalSystem& ds)
 
 bool MoreauJeanOSI::isIterationMatrixSPD(const DynamicalSystem& ds) const {
   return impl_->data(ds).spd;
+}
+
+const Eigen::MatrixXd& MoreauJeanOSI::jacobianBlock(const Interaction& inter,
+                                                    const DynamicalSystem& ds) const {
+  for (const DSBlock& b : impl_->data(inter).blocks)
+    if (b.ds == ds.number()) return b.H;
+  throw std::out_of_range("MoreauJeanOSI: " + ds.description() + " is not a system of " +
+                          inter.description());
 }
 
 const Eigen::VectorXd& MoreauJeanOSI::freeVelocity(const DynamicalSystem& ds) const {

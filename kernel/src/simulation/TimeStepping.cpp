@@ -15,13 +15,8 @@
 namespace moreau {
 
 TimeStepping::TimeStepping(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
-                           std::shared_ptr<TimeDiscretisation> td,
-                           std::shared_ptr<OneStepIntegrator> osi,
-                           std::shared_ptr<OneStepNSProblem> osnspb)
-    : nsds_(std::move(nsds)),
-      td_(std::move(td)),
-      osi_(std::move(osi)),
-      osnspb_(std::move(osnspb)),
+                           std::shared_ptr<TimeDiscretisation> td)
+    : Simulation(std::move(nsds), std::move(td)),
 #ifdef NDEBUG
       stateChecks_(false) {
 #else
@@ -29,8 +24,6 @@ TimeStepping::TimeStepping(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
 #endif
   if (!nsds_) throw ModelError("TimeStepping: the NonSmoothDynamicalSystem is null");
   if (!td_) throw ModelError("TimeStepping: the TimeDiscretisation is null");
-  if (!osi_) throw ModelError("TimeStepping: the OneStepIntegrator is null");
-  if (!osnspb_) throw ModelError("TimeStepping: the OneStepNSProblem is null");
   const double t0 = nsds_->t0();
   if (std::abs(td_->t0() - t0) > 1e-12 * std::max(1.0, std::abs(t0))) {
     std::ostringstream os;
@@ -41,28 +34,28 @@ TimeStepping::TimeStepping(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
   N_ = td_->numberOfSteps(nsds_->finalT());
 }
 
-void TimeStepping::initialize() {
-  N_ = td_->numberOfSteps(nsds_->finalT());
-  k_ = 0;
-  stepComputed_ = false;
-  stepStarted_ = false;
-  initialized_ = false;
-  for (const auto& ds : nsds_->dynamicalSystems()) ds->validate();
-  osi_->initialize(*nsds_, *td_);
-  osnspb_->initialize(nsds_->topology());
-  nsds_->topology().clearIndexSet(1);
-  initialized_ = true;
+TimeStepping::TimeStepping(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
+                           std::shared_ptr<TimeDiscretisation> td,
+                           std::shared_ptr<OneStepIntegrator> osi,
+                           std::shared_ptr<OneStepNSProblem> osnspb)
+    : TimeStepping(std::move(nsds), std::move(td)) {
+  if (!osi) throw ModelError("TimeStepping: the OneStepIntegrator is null");
+  if (!osnspb) throw ModelError("TimeStepping: the OneStepNSProblem is null");
+  insertIntegrator(osi);
+  insertNonSmoothProblem(osnspb, ProblemRole::Velocity);
 }
 
-void TimeStepping::ensureInitialized() {
-  if (!initialized_) initialize();
+const std::shared_ptr<OneStepIntegrator>& TimeStepping::oneStepIntegrator() const {
+  static const std::shared_ptr<OneStepIntegrator> none;
+  return integrators_.empty() ? none : integrators_.front();
 }
 
 void TimeStepping::computeOneStep() {
   ensureInitialized();
   computeFreeState();
   updateIndexSets();
-  computeOneStepNSProblem();
+  for (std::size_t r = 0; r < kNumberOfProblemRoles; ++r)
+    computeOneStepNSProblem(static_cast<ProblemRole>(r));
   update();
 }
 
@@ -75,35 +68,41 @@ void TimeStepping::computeFreeState() {
     throw SimulationError(os.str());
   }
   stepComputed_ = false;
+  const StepContext ctx = stepContext();
   if (!stepStarted_) {
-    osi_->beginStep(k_);
+    synchronizeTopology();
+    for (const auto& osi : integrators_) osi->beginStep(ctx);
     stepStarted_ = true;
   }
-  osi_->computeFreeState(k_);
+  for (const auto& osi : integrators_) osi->computeFreeState(ctx);
 }
 
 void TimeStepping::updateIndexSets() {
   ensureInitialized();
   Topology& topology = nsds_->topology();
-  const unsigned level = osnspb_->indexSetLevel();
-  // Incremental: the index set (and its version) changes only when an
-  // interaction enters or leaves it.
-  for (const auto& inter : topology.interactions()) {
-    if (osi_->addInteractionInIndexSet(*inter, level))
-      topology.addToIndexSet(level, inter->number());
-    else
-      topology.removeFromIndexSet(level, inter->number());
-  }
+  const StepContext ctx = stepContext();
+  // Incremental: an index set (and its version) changes only when an
+  // interaction enters or leaves it. The integrator of the interaction's
+  // systems decides.
+  for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level)
+    for (const auto& inter : topology.interactions()) {
+      const OneStepIntegrator& osi = integratorOf(*inter->dynamicalSystems().front());
+      if (osi.addInteractionInIndexSet(*inter, level, ctx))
+        topology.addToIndexSet(level, inter->number());
+      else
+        topology.removeFromIndexSet(level, inter->number());
+    }
 }
 
-void TimeStepping::computeOneStepNSProblem() {
+void TimeStepping::computeOneStepNSProblem(ProblemRole role) {
   ensureInitialized();
-  osnspb_->compute(nsds_->topology(), *osi_, nextTime(), k_);
+  if (nonSmoothProblem(role)) computeProblem(role);
 }
 
 void TimeStepping::update() {
   ensureInitialized();
-  osi_->updateState(k_);
+  const ProblemContext ctx = problemContext(ProblemRole::Velocity);
+  for (const auto& osi : integrators_) osi->updateState(ctx);
   if (stateChecks_) checkComputedState();
   stepComputed_ = true;
 }
@@ -120,29 +119,5 @@ void TimeStepping::checkComputedState() const {
     }
   }
 }
-
-void TimeStepping::nextStep() {
-  if (!stepComputed_) {
-    std::ostringstream os;
-    os << "TimeStepping::nextStep: computeOneStep() was not called for step " << k_;
-    throw SimulationError(os.str());
-  }
-  osi_->swapInMemory();
-  ++k_;
-  stepComputed_ = false;
-  stepStarted_ = false;
-}
-
-void TimeStepping::run() {
-  ensureInitialized();
-  while (hasNextEvent()) {
-    computeOneStep();
-    nextStep();
-  }
-}
-
-double TimeStepping::startingTime() const { return td_->time(k_); }
-
-double TimeStepping::nextTime() const { return td_->time(k_ + 1); }
 
 }  // namespace moreau

@@ -9,4 +9,11 @@ std::string normalizeSolverName(const std::string& name) {
   return lower;
 }
 
+std::string unknownSolverMessage(const std::string& who, const std::string& name,
+                                 const std::vector<std::string>& known) {
+  std::string message = who + ": unknown solver '" + name + "' (known: ";
+  for (std::size_t i = 0; i < known.size(); ++i) message += (i == 0 ? "" : ", ") + known[i];
+  return message + ")";
+}
+
 }  // namespace moreau::numerics

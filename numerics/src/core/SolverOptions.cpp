@@ -86,6 +86,19 @@ void SolverOptions::validate() const {
   if (!std::isfinite(fcStallFactor) || !(fcStallFactor > 1.0)) {
     fail("fcStallFactor", "finite and > 1", fcStallFactor);
   }
+  if (gfcLocalSolver.empty()) {
+    throw std::invalid_argument(
+        "SolverOptions: gfcLocalSolver must name a friction-contact solver");
+  }
+  if (gfcLinearSolver != "auto" && gfcLinearSolver != "cholmod" && gfcLinearSolver != "umfpack" &&
+      gfcLinearSolver != "klu" && gfcLinearSolver != "eigenlu") {
+    throw std::invalid_argument(
+        "SolverOptions: gfcLinearSolver must be auto, cholmod, umfpack, klu or eigenlu, got \"" +
+        gfcLinearSolver + "\"");
+  }
+  if (!std::isfinite(gfcAdmmRho) || gfcAdmmRho < 0.0) {
+    fail("gfcAdmmRho", "finite and >= 0", gfcAdmmRho);
+  }
 }
 
 }  // namespace moreau::numerics

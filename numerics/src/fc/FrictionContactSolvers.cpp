@@ -1,17 +1,17 @@
 // Friction-contact driver and the "auto" chain (docs/numerics/friction-contact-local.md).
 
+#include "../core/FormatNumber.hpp"
 #include "../core/SolverChain.hpp"
 #include "FcAutoPlan.hpp"
 
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/GlobalSolvers.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <iostream>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -20,12 +20,6 @@
 namespace moreau::numerics {
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
 
 bool isNsgsName(const std::string& name) {
   return name == "nsgs" || name == "nsgs-ac" || name == "nsgs-fb" || name == "nsgs-projection" ||
@@ -52,11 +46,9 @@ SolverResult dispatch(const FrictionContactProblem& problem, Eigen::VectorXd& r,
     o.solver = name;
     return solveFrictionContactGlobal(problem, r, u, o);
   }
-  std::ostringstream os;
-  os << "solveFrictionContact: unknown solver \"" << options.solver << "\" for dimension "
-     << problem.dimension() << "; known:";
-  for (const auto& n : frictionContactSolverNames(problem.dimension())) os << ' ' << n;
-  throw std::invalid_argument(os.str());
+  throw std::invalid_argument(unknownSolverMessage(
+      "solveFrictionContact (dimension " + std::to_string(problem.dimension()) + ")",
+      options.solver, frictionContactSolverNames(problem.dimension())));
 }
 
 }  // namespace
@@ -77,7 +69,7 @@ SolverResult solveFrictionContact(const FrictionContactProblem& problem, Eigen::
   options.validate();
   problem.validate();
   if (r.size() != problem.size()) r = Eigen::VectorXd::Zero(problem.size());
-  return dispatch(problem, r, u, options, lower(options.solver));
+  return dispatch(problem, r, u, options, normalizeSolverName(options.solver));
 }
 
 SolverResult fcAuto(const FrictionContactProblem& problem, Eigen::VectorXd& r, Eigen::VectorXd& u,
@@ -127,11 +119,9 @@ SolverResult fcAuto(const FrictionContactProblem& problem, Eigen::VectorXd& r, E
                                               : std::numeric_limits<double>::infinity();
       },
       [](const std::string& name, const SolverResult& res, double e, bool) {
-        std::ostringstream os;
         const bool stalled = res.message.rfind("stalled", 0) == 0;
-        os << name << ": " << (stalled ? "stalled" : toString(res.status)) << " error " << e << " ("
-           << res.iterations << " it)";
-        return os.str();
+        return name + ": " + (stalled ? "stalled" : toString(res.status)) + " error " +
+               format_detail::formatNumber(e, 6) + " (" + std::to_string(res.iterations) + " it)";
       },
       settings);
   const std::string winner = out.bestName.empty() ? "warm-start" : out.bestName;

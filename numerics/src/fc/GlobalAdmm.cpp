@@ -3,12 +3,13 @@
 #include "FcStall.hpp"
 #include "GlobalCommon.hpp"
 
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/fc/GlobalSolvers.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -155,11 +156,6 @@ SolverResult admm(const FrictionContactProblem& problem, Eigen::VectorXd& r, Eig
   return finish(problem, r, u, options, name, it, brokeDown, message);
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 }  // namespace
 }  // namespace fcglobal
 
@@ -169,21 +165,28 @@ SolverResult fcAdmm(const FrictionContactProblem& problem, Eigen::VectorXd& r, E
                                   : fcglobal::admm<3>(problem, r, u, options);
 }
 
+namespace {
+// The names of fcGlobalSolverNames(), without building strings (the "auto"
+// chain of solveFrictionContact asks isFcGlobalSolverName at every step).
+constexpr const char* kGlobalSolverNames[] = {"newton-ac", "newton-fb",  "newton-nm", "fpp",
+                                              "eg",        "desaxce-fp", "prox",      "admm"};
+}  // namespace
+
 std::vector<std::string> fcGlobalSolverNames() {
-  return {"newton-ac", "newton-fb", "newton-nm", "fpp", "eg", "desaxce-fp", "prox", "admm"};
+  return std::vector<std::string>(std::begin(kGlobalSolverNames), std::end(kGlobalSolverNames));
 }
 
 bool isFcGlobalSolverName(const std::string& name) {
-  const std::string n = fcglobal::lower(name);
-  for (const std::string& s : fcGlobalSolverNames()) {
-    if (s == n) return true;
+  const std::string n = normalizeSolverName(name);
+  for (const char* s : kGlobalSolverNames) {
+    if (n == s) return true;
   }
   return false;
 }
 
 SolverResult solveFrictionContactGlobal(const FrictionContactProblem& problem, Eigen::VectorXd& r,
                                         Eigen::VectorXd& u, const SolverOptions& options) {
-  const std::string n = fcglobal::lower(options.solver);
+  const std::string n = normalizeSolverName(options.solver);
   if (n == "newton-ac") return fcNewtonAlartCurnier(problem, r, u, options);
   if (n == "newton-fb") return fcNewtonFischerBurmeister(problem, r, u, options);
   if (n == "newton-nm") return fcNewtonNaturalMap(problem, r, u, options);
@@ -192,10 +195,8 @@ SolverResult solveFrictionContactGlobal(const FrictionContactProblem& problem, E
   if (n == "desaxce-fp") return fcDeSaxceFixedPoint(problem, r, u, options);
   if (n == "prox") return fcProximalPoint(problem, r, u, options);
   if (n == "admm") return fcAdmm(problem, r, u, options);
-  std::string list;
-  for (const std::string& s : fcGlobalSolverNames()) list += (list.empty() ? "" : ", ") + s;
-  throw std::invalid_argument("solveFrictionContactGlobal: unknown solver \"" + options.solver +
-                              "\" (known: " + list + ")");
+  throw std::invalid_argument(
+      unknownSolverMessage("solveFrictionContactGlobal", options.solver, fcGlobalSolverNames()));
 }
 
 }  // namespace moreau::numerics

@@ -176,6 +176,42 @@ class Assembler {
       const Contact& contact = contacts_[static_cast<std::size_t>(c)];
       result.contactBodies.emplace_back(contact.first, contact.second);
     }
+    // Global form: M diagonal, H = Jᵀ, q = M v_free, b = 0.
+    {
+      const auto n = static_cast<Eigen::Index>(nb) * static_cast<Eigen::Index>(bodies_.size());
+      std::vector<Eigen::Triplet<double>> mEntries, hEntries;
+      Eigen::VectorXd qGlobal(n);
+      for (std::size_t b = 0; b < bodies_.size(); ++b) {
+        const Body& body = bodies_[b];
+        const auto offset = static_cast<Eigen::Index>(nb * b);
+        for (int k = 0; k < nb; ++k) {
+          const double mass = k < (d_ == 3 ? 3 : 2) ? body.mass : body.inertia[d_ == 3 ? k - 3 : 2];
+          mEntries.emplace_back(offset + k, offset + k, mass);
+          qGlobal[offset + k] = mass * body.freeVelocity[k];
+        }
+      }
+      for (std::size_t c = 0; c < contacts_.size(); ++c) {
+        const int ends[2] = {contacts_[c].first, contacts_[c].second};
+        for (int side = 0; side < 2; ++side) {
+          if (ends[side] < 0) continue;
+          const JacobianBlock& J = jac[2 * c + static_cast<std::size_t>(side)];
+          const auto offset = static_cast<Eigen::Index>(nb * ends[side]);
+          for (int a = 0; a < d_; ++a)
+            for (int k = 0; k < nb; ++k)
+              if (J(a, k) != 0.0)
+                hEntries.emplace_back(offset + k, d_ * static_cast<Eigen::Index>(c) + a, J(a, k));
+        }
+      }
+      Eigen::SparseMatrix<double> Mg(n, n), Hg(n, d_ * nc);
+      Mg.setFromTriplets(mEntries.begin(), mEntries.end());
+      Hg.setFromTriplets(hEntries.begin(), hEntries.end());
+      result.global.dimension = d_;
+      result.global.M = Matrix(std::move(Mg));
+      result.global.H = Matrix(std::move(Hg));
+      result.global.q = std::move(qGlobal);
+      result.global.b = Eigen::VectorXd::Zero(d_ * nc);
+      result.global.mu = mu;
+    }
     result.problem = FrictionContactProblem(d_, Matrix(std::move(W)), std::move(q), std::move(mu));
     result.numberOfBodies = static_cast<int>(bodies_.size());
     result.name = std::move(name);

@@ -13,5 +13,7 @@ target_sources(moreau_numerics PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GlobalFrictionContactProblem.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProblemGenerator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FcAutoPlan.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GlobalFrictionContactSolvers.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GlobalFrictionContactAdmm.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FrictionContactSolver.cpp
 )

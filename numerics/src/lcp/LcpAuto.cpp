@@ -56,6 +56,7 @@ SolverResult lcpAuto(const LinearComplementarityProblem& problem, Eigen::VectorX
   SolverOptions sub = options;
   sub.verbosity = options.verbosity >= 2 ? options.verbosity - 1 : 0;
   std::vector<chain_detail::ChainStep<LinearComplementarityProblem>> chain;
+  chain.reserve(5);  // the longest chain below: one allocation per solve
   const auto step = [&](const char* name, SolverFn fn, int maxIterations) {
     sub.solver = name;
     sub.maxIterations = maxIterations;

@@ -1,10 +1,11 @@
 #include "LcpCommon.hpp"
 
+#include "../core/FormatNumber.hpp"
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <iostream>
-#include <sstream>
 
 namespace moreau::numerics::lcp_detail {
 
@@ -55,12 +56,7 @@ double errorScale(const Eigen::VectorXd& q) {
   return n > DBL_EPSILON ? n : 1.0;
 }
 
-std::string fmt(double value) {
-  std::ostringstream os;
-  os.precision(3);
-  os << value;
-  return os.str();
-}
+std::string fmt(double value) { return format_detail::formatNumber(value, 3); }
 
 void sanitizeWarmStart(Eigen::VectorXd& z, Eigen::Index n) {
   if (z.size() != n || !z.allFinite()) z.setZero(n);

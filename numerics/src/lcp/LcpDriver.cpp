@@ -85,10 +85,7 @@ SolverResult solveLcp(const LinearComplementarityProblem& problem, Eigen::Vector
       return result;
     }
   }
-  std::string known;
-  for (const auto& s : lcpSolverNames()) known += (known.empty() ? "" : ", ") + s;
-  throw std::invalid_argument("solveLcp: unknown solver '" + options.solver + "' (known: " + known +
-                              ")");
+  throw std::invalid_argument(unknownSolverMessage("solveLcp", options.solver, lcpSolverNames()));
 }
 
 }  // namespace moreau::numerics

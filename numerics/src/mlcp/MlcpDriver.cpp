@@ -1,6 +1,7 @@
 // MLCP driver and the "auto" chain, docs/numerics/mlcp.md ("auto").
 #include "SolverCommon.hpp"
 
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/mlcp/MlcpSolvers.hpp>
 
 #include <algorithm>
@@ -26,6 +27,7 @@ SolverResult mlcpAuto(const MixedLinearComplementarityProblem& problem, Eigen::V
   const Index m = problem.m();
 
   std::vector<chain_detail::ChainStep<MixedLinearComplementarityProblem>> chain;
+  chain.reserve(4);  // the longest chain below: one allocation per solve
   const auto step = [&](const char* name, SolverFn fn, int maxIterations) {
     chain.push_back(
         mlcp_detail::autoStep<MixedLinearComplementarityProblem>(name, fn, maxIterations, options));
@@ -75,7 +77,7 @@ std::vector<std::string> mlcpSolverNames() {
 SolverResult solveMlcp(const MixedLinearComplementarityProblem& problem, Eigen::VectorXd& z,
                        Eigen::VectorXd& w, const SolverOptions& options) {
   options.validate();
-  const std::string name = mlcp_detail::lowerCase(options.solver);
+  const std::string name = normalizeSolverName(options.solver);
   if (z.size() != problem.size()) z.setZero(problem.size());
   if (name == "auto") return mlcpAuto(problem, z, w, options);
   if (name == "enum") return mlcpEnum(problem, z, w, options);
@@ -86,10 +88,7 @@ SolverResult solveMlcp(const MixedLinearComplementarityProblem& problem, Eigen::
   }
   if (name == "newton-fb") return mlcpNewtonFb(problem, z, w, options);
   if (name == "lemke") return mlcpLemke(problem, z, w, options);
-  std::string known;
-  for (const auto& s : mlcpSolverNames()) known += (known.empty() ? "" : ", ") + s;
-  throw std::invalid_argument("solveMlcp: unknown solver '" + options.solver +
-                              "' (known: " + known + ")");
+  throw std::invalid_argument(unknownSolverMessage("solveMlcp", options.solver, mlcpSolverNames()));
 }
 
 }  // namespace moreau::numerics

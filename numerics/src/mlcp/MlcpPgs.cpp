@@ -1,6 +1,7 @@
 // Projected Gauss–Seidel / SOR for the MLCP, docs/numerics/mlcp.md ("pgs").
 #include "SolverCommon.hpp"
 
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/mlcp/MlcpSolvers.hpp>
 
 #include <sstream>
@@ -68,7 +69,7 @@ SolverResult mlcpPgs(const MixedLinearComplementarityProblem& problem, Eigen::Ve
                      Eigen::VectorXd& w, const SolverOptions& options) {
   mlcp_detail::PgsWorkspace ws;
   return mlcp_detail::projectedGaussSeidel(
-      problem, z, w, options, mlcp_detail::lowerCase(options.solver) == "psor" ? "psor" : "pgs", ws,
+      problem, z, w, options, normalizeSolverName(options.solver) == "psor" ? "psor" : "pgs", ws,
       false);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Internal helpers shared by the MLCP and Relay solvers (not installed).
 
+#include "../core/FormatNumber.hpp"
 #include "../core/SolverChain.hpp"
 
 #include <moreau/numerics/Matrix.hpp>
@@ -11,7 +12,6 @@
 #include <Eigen/Dense>
 #include <Eigen/Sparse>
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -22,18 +22,7 @@
 
 namespace moreau::numerics::mlcp_detail {
 
-inline std::string lowerCase(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-inline std::string formatError(double e) {
-  std::ostringstream os;
-  os.precision(3);
-  os << e;
-  return os.str();
-}
+inline std::string formatError(double e) { return format_detail::formatNumber(e, 3); }
 
 /// Sets result.error from the true error of z (errorOf(z) recomputes w) and the
 /// status by the contract: Converged iff error <= tolerance; a solver that

@@ -1,6 +1,7 @@
 // Relay driver and the "auto" chain, docs/numerics/relay.md ("auto").
 #include "../mlcp/SolverCommon.hpp"
 
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/relay/RelaySolvers.hpp>
 
 #include <algorithm>
@@ -56,16 +57,14 @@ std::vector<std::string> relaySolverNames() { return {"auto", "pgs", "lemke", "n
 SolverResult solveRelay(const RelayProblem& problem, Eigen::VectorXd& z, Eigen::VectorXd& w,
                         const SolverOptions& options) {
   options.validate();
-  const std::string name = mlcp_detail::lowerCase(options.solver);
+  const std::string name = normalizeSolverName(options.solver);
   if (z.size() != problem.size()) z.setZero(problem.size());
   if (name == "auto") return relayAuto(problem, z, w, options);
   if (name == "pgs") return relayPgs(problem, z, w, options);
   if (name == "lemke") return relayLemke(problem, z, w, options);
   if (name == "newton") return relayNewton(problem, z, w, options);
-  std::string known;
-  for (const auto& s : relaySolverNames()) known += (known.empty() ? "" : ", ") + s;
-  throw std::invalid_argument("solveRelay: unknown solver '" + options.solver +
-                              "' (known: " + known + ")");
+  throw std::invalid_argument(
+      unknownSolverMessage("solveRelay", options.solver, relaySolverNames()));
 }
 
 }  // namespace moreau::numerics

@@ -4,9 +4,11 @@
 // (with --repeat N, two more columns: WARM_MEAN WARM_MIN).
 // Exit status: 0 when every file converged, 1 otherwise, 2 on a usage error or an
 // unreadable input. See docs/numerics/moreau-solve.md.
+#include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/SolverOptions.hpp>
 #include <moreau/numerics/SolverResult.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
+#include <moreau/numerics/fc/GlobalFrictionContactSolvers.hpp>
 #include <moreau/numerics/io/DatFile.hpp>
 #include <moreau/numerics/io/FclibFile.hpp>
 #include <moreau/numerics/io/ProblemFile.hpp>
@@ -43,8 +45,8 @@ const char* const kUsage =
     "usage: moreau-solve [--solver NAME|auto] [--tol 1e-8] [--max-iter N]\n"
     "                    [--kind lcp|mlcp|relay|fc2d|fc3d] [--solution FILE]\n"
     "                    [--repeat N] [--list-solvers] FILE...\n"
-    "Solves each problem file (Siconos .dat; FCLIB .hdf5 for fc2d/fc3d) and prints\n"
-    "one line per file:\n"
+    "Solves each problem file (Siconos .dat; FCLIB .hdf5 for fc2d/fc3d, local or\n"
+    "global form: a global file is solved as gfc2d/gfc3d) and prints one line per file:\n"
     "  FILE KIND SOLVER STATUS ERROR ITERATIONS SECONDS\n"
     "With --repeat N the problem is solved N times from the same start; SECONDS is\n"
     "the first (cold) solve and two columns follow: WARM_MEAN WARM_MIN (seconds of\n"
@@ -151,6 +153,8 @@ void listSolvers() {
   printNames("relay", mn::relaySolverNames());
   printNames("fc2d", mn::frictionContactSolverNames(2));
   printNames("fc3d", mn::frictionContactSolverNames(3));
+  printNames("gfc2d", mn::globalFrictionContactSolverNames());
+  printNames("gfc3d", mn::globalFrictionContactSolverNames());
 }
 
 // Why `path` cannot be read as a problem file; empty when it can be opened.
@@ -184,9 +188,28 @@ std::string namingFile(const std::string& path, const std::string& message) {
   return path + ": " + message;
 }
 
-mn::ProblemFile readFile(const std::string& path, const std::optional<mn::ProblemKind>& kind) {
+// A problem file; `global` holds an FCLIB global friction-contact problem (then
+// `file` is unused).
+struct LoadedFile {
   mn::ProblemFile file;
-  if (mn::isHdf5File(path)) {  // FCLIB friction-contact file: fc2d/fc3d from spacedim
+  std::optional<mn::GlobalFrictionContactProblem> global;
+};
+
+const char* kindName(const LoadedFile& f) {
+  if (f.global) return f.global->dimension == 2 ? "gfc2d" : "gfc3d";
+  return mn::problemKindName(f.file.kind);
+}
+
+LoadedFile readFile(const std::string& path, const std::optional<mn::ProblemKind>& kind) {
+  LoadedFile loaded;
+  mn::ProblemFile& file = loaded.file;
+  if (mn::isHdf5File(path) && mn::fclibProblemForm(path) == mn::FclibForm::Global) {
+    loaded.global = mn::readFclibGlobal(path);
+    if (kind)
+      throw std::runtime_error(path + ": FCLIB global friction-contact problem (" +
+                               kindName(loaded) + "); --kind " + mn::problemKindName(*kind) +
+                               " names another kind");
+  } else if (mn::isHdf5File(path)) {  // FCLIB friction-contact file: fc2d/fc3d from spacedim
     mn::FrictionContactProblem fclib = mn::readFclibLocal(path);
     file.kind = fclib.dimension() == 2 ? mn::ProblemKind::Fc2d : mn::ProblemKind::Fc3d;
     if (kind && *kind != file.kind)
@@ -197,14 +220,16 @@ mn::ProblemFile readFile(const std::string& path, const std::optional<mn::Proble
   } else {
     file = mn::readProblemFile(path, kind);
   }
-  return file;
+  return loaded;
 }
 
-// The answer of one solve: z then w (r then u for friction contact).
+// The answer of one solve: z then w (r then u for friction contact; v, r, u for
+// the global form, v in `v`).
 struct Solved {
   mn::SolverResult result;
   Eigen::VectorXd first;
   Eigen::VectorXd second;
+  Eigen::VectorXd v;
   double seconds = 0.0;
 };
 
@@ -218,7 +243,16 @@ Solved timedSolve(const Problem& problem, const mn::SolverOptions& options, Solv
   return s;
 }
 
-Solved solveProblem(const mn::ProblemFile& file, const mn::SolverOptions& options) {
+Solved solveProblem(const LoadedFile& loaded, const mn::SolverOptions& options) {
+  if (loaded.global) {
+    Solved s;  // v, r, u from zero
+    const auto t0 = std::chrono::steady_clock::now();
+    s.result = mn::solveGlobalFrictionContact(*loaded.global, s.v, s.first, s.second, options);
+    const auto t1 = std::chrono::steady_clock::now();
+    s.seconds = std::chrono::duration<double>(t1 - t0).count();
+    return s;
+  }
+  const mn::ProblemFile& file = loaded.file;
   switch (file.kind) {
     case mn::ProblemKind::Lcp:
       return timedSolve(
@@ -251,7 +285,7 @@ bool sameAnswer(const Solved& a, const Solved& b) {
   return x.status == y.status && x.iterations == y.iterations && x.solver == y.solver &&
          (x.error == y.error || (std::isnan(x.error) && std::isnan(y.error))) &&
          a.first.size() == b.first.size() && a.second.size() == b.second.size() &&
-         a.first == b.first && a.second == b.second;
+         a.v.size() == b.v.size() && a.first == b.first && a.second == b.second && a.v == b.v;
 }
 
 // Timings of the warm solves 2..N of --repeat.
@@ -261,10 +295,12 @@ struct WarmTimes {
   double min = 0.0;
 };
 
-bool writeSolution(const std::string& path, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+bool writeSolution(const std::string& path, const Eigen::VectorXd& v, const Eigen::VectorXd& a,
+                   const Eigen::VectorXd& b) {
   std::FILE* f = std::fopen(path.c_str(), "w");
   if (f == nullptr) return false;
   bool ok = true;
+  for (Eigen::Index i = 0; i < v.size() && ok; ++i) ok = std::fprintf(f, "%.17g\n", v[i]) > 0;
   for (Eigen::Index i = 0; i < a.size() && ok; ++i) ok = std::fprintf(f, "%.17g\n", a[i]) > 0;
   for (Eigen::Index i = 0; i < b.size() && ok; ++i) ok = std::fprintf(f, "%.17g\n", b[i]) > 0;
   return std::fclose(f) == 0 && ok;
@@ -280,7 +316,7 @@ void printUnreadable(const Arguments& args, const std::string& path, const std::
 // Reads, solves and reports one file; returns its exit code (0, 1 or 2).
 int processFile(const Arguments& args, const mn::SolverOptions& options, std::size_t k) {
   const std::string& path = args.files[k];
-  mn::ProblemFile file;
+  LoadedFile file;
   if (const std::string reason = unreadableReason(path); !reason.empty()) {
     printUnreadable(args, path, reason);
     return kExitUnreadable;
@@ -320,17 +356,20 @@ int processFile(const Arguments& args, const mn::SolverOptions& options, std::si
     threw = true;
     s.result.message = e.what();
   }
+  // The drivers compare the canonical name (normalizeSolverName), as the kernel
+  // does; the line shows it too.
+  const std::string canonical = mn::normalizeSolverName(args.solver);
   if (threw) {
     s.result.status = mn::SolverStatus::Failed;
-    s.result.solver = args.solver;
+    s.result.solver = canonical;
     s.result.error = 0.0;
     s.result.iterations = 0;
   }
 
   const mn::SolverResult& r = s.result;
-  const std::string solver = r.solver.empty() ? args.solver : r.solver;
-  std::printf("%s %s %s %s %.6e %d %.6f", path.c_str(), mn::problemKindName(file.kind),
-              solver.c_str(), mn::toString(r.status), r.error, r.iterations, s.seconds);
+  const std::string solver = r.solver.empty() ? canonical : r.solver;
+  std::printf("%s %s %s %s %.6e %d %.6f", path.c_str(), kindName(file), solver.c_str(),
+              mn::toString(r.status), r.error, r.iterations, s.seconds);
   if (args.repeat) {
     if (warm.count > 0) {
       std::printf(" %.6f %.6f", warm.sum / warm.count, warm.min);
@@ -343,7 +382,7 @@ int processFile(const Arguments& args, const mn::SolverOptions& options, std::si
 
   int code = kExitConverged;
   if (threw) {
-    std::fprintf(stderr, "moreau-solve: %s: %s: %s\n", path.c_str(), args.solver.c_str(),
+    std::fprintf(stderr, "moreau-solve: %s: %s: %s\n", path.c_str(), canonical.c_str(),
                  r.message.c_str());
     code = kExitNotConverged;
   } else if (!r.converged()) {
@@ -359,7 +398,7 @@ int processFile(const Arguments& args, const mn::SolverOptions& options, std::si
   if (!args.solutionPath.empty()) {
     const std::string out =
         args.files.size() > 1 ? args.solutionPath + "." + std::to_string(k + 1) : args.solutionPath;
-    if (!writeSolution(out, s.first, s.second)) {
+    if (!writeSolution(out, s.v, s.first, s.second)) {
       std::fprintf(stderr, "moreau-solve: %s: cannot write the solution\n", out.c_str());
       code = kExitUnreadable;
     }

@@ -4,9 +4,13 @@
 // (directories, non-converged named solvers, out of memory while reading/solving).
 #include "NumericsTestUtils.hpp"
 
+#include <moreau/numerics/fc/GlobalFrictionContactProblem.hpp>
+#include <moreau/numerics/fc/ProblemGenerator.hpp>
 #include <moreau/numerics/io/DatFile.hpp>
+#include <moreau/numerics/io/FclibFile.hpp>
 #include <moreau/numerics/io/MlcpFile.hpp>
 #include <moreau/numerics/io/RelayFile.hpp>
+#include <moreau/numerics/mlcp/MlcpSolvers.hpp>
 
 #include <gtest/gtest.h>
 
@@ -177,12 +181,57 @@ TEST(MoreauSolve, UnknownSolverIsAFailedLine) {
   EXPECT_NE(r.err.find("no-such-solver"), std::string::npos) << r.err;
 }
 
+// Names are compared in canonical form, as in the drivers and the kernel: a
+// mixed-case name gives the canonical name's line (same solver column, status,
+// error and iterations) for every kind.
+TEST(MoreauSolve, MixedCaseSolverNamesAgreeWithCanonical) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"lemke", "lcp/lcp_mmc.dat"},
+      {"nsgs-sbm", "lcp/lcp_deudeu.dat"},
+      {"enum", "mlcp/deudeu_mlcp.dat"},
+      {"newton", "relay/relay_2x2.dat"},
+      {"nsgs", "fc2d/FrictionContactProblem00031.dat"},
+      {"newton-ac", "fc3d/FrictionContact3D_1c.dat"}};
+  for (const auto& [name, rel] : cases) {
+    std::string mixed = name;
+    for (std::size_t i = 0; i < mixed.size(); i += 2)
+      if (mixed[i] >= 'a' && mixed[i] <= 'z') mixed[i] = static_cast<char>(mixed[i] - 'a' + 'A');
+    const ToolRun a = run("--solver " + name + " '" + data(rel) + "'");
+    const ToolRun b = run("--solver " + mixed + " '" + data(rel) + "'");
+    EXPECT_EQ(b.exitCode, a.exitCode) << mixed << ": " << b.err;
+    ASSERT_EQ(a.lines.size(), 1u) << name;
+    ASSERT_EQ(b.lines.size(), 1u) << mixed;
+    const auto fa = fields(a.lines[0]);
+    const auto fb = fields(b.lines[0]);
+    ASSERT_EQ(fa.size(), 7u);
+    ASSERT_EQ(fb.size(), 7u);
+    EXPECT_EQ(fb[2], name) << b.lines[0];
+    for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(fb[i], fa[i]) << mixed << " column " << i;
+  }
+}
+
+// An unknown name: a failed line with the canonical name and, on stderr, the
+// driver's message listing the valid names of the file's kind.
+TEST(MoreauSolve, UnknownSolverListsTheValidNames) {
+  const ToolRun r = run("--solver Bogus '" + data("mlcp/deudeu_mlcp.dat") + "'");
+  EXPECT_EQ(r.exitCode, 1);
+  ASSERT_EQ(r.lines.size(), 1u);
+  const auto f = fields(r.lines[0]);
+  ASSERT_EQ(f.size(), 7u);
+  EXPECT_EQ(f[2], "bogus");
+  EXPECT_EQ(f[3], "failed");
+  EXPECT_NE(r.err.find("unknown solver 'Bogus'"), std::string::npos) << r.err;
+  for (const std::string& name : mn::mlcpSolverNames())
+    EXPECT_NE(r.err.find(name), std::string::npos)
+        << "stderr does not list " << name << ": " << r.err;
+}
+
 TEST(MoreauSolve, ListSolvers) {
   const ToolRun r = run("--list-solvers");
   EXPECT_EQ(r.exitCode, 0);
-  ASSERT_EQ(r.lines.size(), 5u);
-  const char* kinds[] = {"lcp:", "mlcp:", "relay:", "fc2d:", "fc3d:"};
-  for (int i = 0; i < 5; ++i) {
+  ASSERT_EQ(r.lines.size(), 7u);
+  const char* kinds[] = {"lcp:", "mlcp:", "relay:", "fc2d:", "fc3d:", "gfc2d:", "gfc3d:"};
+  for (int i = 0; i < 7; ++i) {
     const auto f = fields(r.lines[static_cast<std::size_t>(i)]);
     ASSERT_GE(f.size(), 2u);
     EXPECT_EQ(f[0], kinds[i]);
@@ -265,6 +314,53 @@ TEST(MoreauSolve, FrictionContactFilesGiveOneLine) {
   const ToolRun r2 = run("--kind fc2d '" + file2 + "'");
   ASSERT_EQ(r2.lines.size(), 1u);
   expectLineFormat(r2.lines[0], file2, "fc2d");
+}
+
+TEST(MoreauSolve, GlobalFclibFileIsSolvedAndItsSolutionCheckedIndependently) {
+  // A generated pile written in FCLIB global form (M, H, f = q, w = b, mu).
+  for (int d : {2, 3}) {
+    SCOPED_TRACE(d);
+    mn::ProblemGeneratorOptions go;
+    go.dimension = d;
+    const mn::GeneratedProblem g = mn::generatePileWithContacts(20, go);
+    const mn::GlobalFrictionContactProblem& p = g.global;
+    const fs::path file = tempDir() / ("global" + std::to_string(d) + ".hdf5");
+    mn::writeFclibGlobal(p, file.string());
+    const fs::path sol = tempDir() / ("global" + std::to_string(d) + ".txt");
+    const ToolRun r = run("--solution '" + sol.string() + "' '" + file.string() + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    ASSERT_EQ(r.lines.size(), 1u);
+    const auto f = fields(r.lines[0]);
+    ASSERT_GE(f.size(), 7u);
+    EXPECT_EQ(f[1], d == 2 ? "gfc2d" : "gfc3d");
+    EXPECT_EQ(f[2].rfind("auto:", 0), 0u) << f[2];
+    EXPECT_EQ(f[3], "converged");
+    // v, then r, then u
+    const auto values = readValues(sol);
+    const Eigen::Index n = p.numberOfDofs();
+    const Eigen::Index m = p.localSize();
+    ASSERT_EQ(values.size(), static_cast<std::size_t>(n + 2 * m));
+    const Eigen::VectorXd v = Eigen::Map<const Eigen::VectorXd>(values.data(), n);
+    const Eigen::VectorXd rr = Eigen::Map<const Eigen::VectorXd>(values.data() + n, m);
+    const Eigen::VectorXd u = Eigen::Map<const Eigen::VectorXd>(values.data() + n + m, m);
+    const Eigen::MatrixXd M = p.M.toDense();
+    const Eigen::MatrixXd H = p.H.toDense();
+    EXPECT_LE((M * v - p.q - H * rr).norm(), 1e-8 * std::max((M * v).norm(), p.q.norm()));
+    EXPECT_LE((H.transpose() * v + p.b - u).norm(), 1e-12 * (1.0 + u.norm()));
+    const double scale = std::max(rr.norm(), u.norm());  // the error's scale (b = 0)
+    for (Eigen::Index i = 0; i < p.numberOfContacts(); ++i) {
+      EXPECT_LE(rr.segment(d * i + 1, d - 1).norm(), p.mu[i] * rr[d * i] + 1e-7 * scale);
+      EXPECT_GE(u[d * i], -1e-7 * scale);  // ũ ∈ K*
+    }
+  }
+  // --kind naming the local form is refused for a global file
+  mn::ProblemGeneratorOptions go;
+  const mn::GeneratedProblem g = mn::generatePileWithContacts(5, go);
+  const fs::path file = tempDir() / "global_kind.hdf5";
+  mn::writeFclibGlobal(g.global, file.string());
+  const ToolRun r = run("--kind fc3d '" + file.string() + "'");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("global"), std::string::npos) << r.err;
 }
 
 TEST(MoreauSolve, DirectoryIsReportedAsADirectory) {

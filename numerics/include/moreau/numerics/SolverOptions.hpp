@@ -88,6 +88,22 @@ struct SolverOptions {
   /// Decrease factor (> 1) the best error must achieve over the stall window. Default 10.
   double fcStallFactor = 10.0;
 
+  // --- Global friction contact M v = q + H r (docs/numerics/global-friction-contact.md) ---
+  /// Local friction-contact solver used by the global "reduce" method on
+  /// W = Hᵀ M⁻¹ H (any name of frictionContactSolverNames(dimension); checked by
+  /// the global driver). Default "auto".
+  std::string gfcLocalSolver = "auto";
+  /// Sparse factorization of M ("reduce") and of M + ρ H Hᵀ ("admm"): "auto"
+  /// (CHOLMOD, then UMFPACK LU, then Eigen SparseLU when the matrix is not
+  /// symmetric positive definite), "cholmod", "umfpack", "klu" or "eigenlu".
+  std::string gfcLinearSolver = "auto";
+  /// Initial ADMM penalty ρ (units of M per H², > 0); 0 (default) = automatic,
+  /// trace(M) / ‖H‖_F².
+  double gfcAdmmRho = 0.0;
+  /// ADMM residual balancing: ρ doubled/halved (and M + ρ H Hᵀ refactorized)
+  /// when the primal and dual residuals differ by more than 10×. Default true.
+  bool gfcAdmmAdaptiveRho = true;
+
   /// Throws std::invalid_argument naming the first out-of-range field.
   void validate() const;
 };

@@ -16,12 +16,13 @@ namespace moreau::examples {
 inline constexpr int kBadOptionExitCode = 2;
 
 /// Command line of an example: `--output FILE` (or `--output none`: no result file and no
-/// row formatting at all, for benchmarking) plus named numeric options `--NAME VALUE` (also
-/// accepted as `--NAME=VALUE`), and `--help`.
+/// row formatting at all, for benchmarking) plus named numeric, integer and word options
+/// `--NAME VALUE` (also accepted as `--NAME=VALUE`), and `--help`.
 ///
 /// parse() prints a clear message and terminates the process with exit code 2
 /// (kBadOptionExitCode) on an unknown flag, a missing value, a value that is not a finite
-/// number, or a value that violates the option's constraint. `--help` prints the usage on
+/// number (not an integer in range for an integer option, not one of the choices for a word
+/// option), or a value that violates the option's constraint. `--help` prints the usage on
 /// stdout and exits with 0.
 class CommandLine {
  public:
@@ -32,10 +33,24 @@ class CommandLine {
   void addNumber(const std::string& name, double defaultValue, const std::string& help,
                  bool positive = true);
 
+  /// Declare an integer option `--name` with its default; values outside [minimum, maximum]
+  /// are rejected.
+  void addInteger(const std::string& name, long defaultValue, const std::string& help, long minimum,
+                  long maximum);
+
+  /// Declare a word option `--name` with its default; when choices is not empty the value
+  /// must be one of them (exact match).
+  void addWord(const std::string& name, const std::string& defaultValue, const std::string& help,
+               std::vector<std::string> choices = {});
+
   void parse(int argc, const char* const* argv);
 
   /// Value of a declared numeric option (default when not given on the command line).
   [[nodiscard]] double number(const std::string& name) const;
+  /// Value of a declared integer option.
+  [[nodiscard]] long integer(const std::string& name) const;
+  /// Value of a declared word option.
+  [[nodiscard]] const std::string& word(const std::string& name) const;
   [[nodiscard]] const std::string& output() const { return output_; }
   /// False for `--output none` (a file named "none" is written with `--output ./none`).
   [[nodiscard]] bool writesOutput() const { return output_ != "none"; }
@@ -47,14 +62,24 @@ class CommandLine {
     double value;
     std::string help;
     bool positive;
+    bool integer = false;  // value is a whole number in [minimum, maximum]
+    long minimum = 0, maximum = 0;
+  };
+  struct Word {
+    std::string name;
+    std::string value;
+    std::string help;
+    std::vector<std::string> choices;
   };
   [[noreturn]] void fail(const std::string& message) const;
   Number* find(const std::string& name);
+  Word* findWord(const std::string& name);
 
   std::string program_;
   std::string description_;
   std::string output_;
   std::vector<Number> numbers_;
+  std::vector<Word> words_;
 };
 
 /// Longest text of formatScientific: "-1.234567890123456e-308".

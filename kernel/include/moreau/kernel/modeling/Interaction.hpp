@@ -1,12 +1,13 @@
 #pragma once
 // Interaction = nonsmooth law + relation + the one or two systems it couples
 // (Siconos Interaction, dev-notes §1.4). Holds the output y and multiplier λ
-// at levels 0 and 1 (Moreau–Jean uses y(1) and λ(1), the impulse), y at the
-// start of the current step (yMemory), and the relation's per-interaction
-// work buffers (RelationWorkspace).
+// per level (levels 0 and 1 at construction; the simulation sizes them from
+// its integrators' levels: Moreau–Jean uses y(0..1) and λ(1), the impulse),
+// y at the start of the current step and of earlier steps (yMemory, as many
+// steps as the integrators keep), and the relation's per-interaction work
+// buffers (RelationWorkspace).
 
 #include <Eigen/Dense>
-#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,15 +55,30 @@ class Interaction {
   /// dimension() / nonSmoothLaw()->size().
   unsigned numberOfRelations() const;
 
-  /// Levels 0 and 1; std::out_of_range otherwise.
+  /// Levels 0 .. numberOfOutputLevels() − 1 (y) and 0 ..
+  /// numberOfInputLevels() − 1 (λ); std::out_of_range otherwise.
   const Eigen::VectorXd& y(unsigned level) const;
   Eigen::VectorXd& y(unsigned level);
   const Eigen::VectorXd& lambda(unsigned level) const;
   Eigen::VectorXd& lambda(unsigned level);
   /// y(level) at t_k (start of the current step).
   const Eigen::VectorXd& yMemory(unsigned level) const;
-  /// yMemory <- y (called by the simulation; not for users).
+  /// y(level) at t_{k−step} (step 0 = t_k, 1 = t_{k−1}, ...; step <
+  /// memorySteps()).
+  const Eigen::VectorXd& yMemory(unsigned level, unsigned step) const;
+  /// yMemory <- y, the older steps shifted by one (called by the
+  /// simulation; not for users).
   void swapInMemory();
+
+  /// Number of levels of y (>= 2), of λ (>= 2) and of kept steps (>= 1).
+  unsigned numberOfOutputLevels() const { return static_cast<unsigned>(y_.size()); }
+  unsigned numberOfInputLevels() const { return static_cast<unsigned>(lambda_.size()); }
+  unsigned memorySteps() const { return static_cast<unsigned>(yMemory_.size()); }
+  /// Makes levels 0 .. outputLevels − 1 of y, 0 .. inputLevels − 1 of λ
+  /// and `steps` steps of memory available (never fewer than 2 levels and
+  /// 1 step; existing values are kept, new entries are zero). Called by the
+  /// simulation from its integrators' levels; allocates only when growing.
+  void initializeMemory(unsigned outputLevels, unsigned inputLevels, unsigned steps);
 
   const std::shared_ptr<Relation>& relation() const { return relation_; }
   const std::shared_ptr<NonSmoothLaw>& nonSmoothLaw() const { return nslaw_; }
@@ -95,7 +111,8 @@ class Interaction {
   std::shared_ptr<NonSmoothLaw> nslaw_;
   std::shared_ptr<Relation> relation_;
   Eigen::Index dimension_ = 0;
-  std::array<Eigen::VectorXd, 2> y_, lambda_, yMemory_;
+  std::vector<Eigen::VectorXd> y_, lambda_;
+  std::vector<std::vector<Eigen::VectorXd>> yMemory_;  // [step][level]
   unsigned number_ = 0;
   std::string name_;
   std::vector<std::shared_ptr<DynamicalSystem>> ds_;

@@ -21,6 +21,13 @@ enum class NumericsProblemKind {
 /// "Unsupported".
 const char* toString(NumericsProblemKind kind);
 
+class NonSmoothLaw;
+/// True for the laws whose interactions are always active (in every index
+/// set above 0, whatever y): bilateral laws (EqualityConditionNSL, and a
+/// MixedComplementarityConditionNSL with equality rows; dev-notes §3.5) and
+/// relay laws (a box on λ, no unilateral gap to test).
+bool isAlwaysActive(const NonSmoothLaw& law);
+
 class NonSmoothLaw {
  public:
   virtual ~NonSmoothLaw();

@@ -5,54 +5,76 @@
 //   v_free = v_k + M̂⁻¹[−hC v_k − hK q_k − h²θ K v_k + h(θ F_ext,k+1 + (1−θ) F_ext,k)]
 //   v_{k+1} = v_free + M̂⁻¹ p_{k+1},  p_{k+1} = Σ Hᵀ λ   (λ = impulse, level 1)
 //   q_{k+1} = q_k + h(θ v_{k+1} + (1−θ) v_k)
-// Index set 1 = {α : min(y_k + (h/2) ẏ_k) ≤ 0}. OSNSP blocks H_α M̂⁻¹ H_βᵀ,
-// q_α = H_α v_free + e H_α v_k.
+// Index set 1 = {α : min(y_k + γ h ẏ_k) ≤ 0} (γ = ½ unless given;
+// tutorial-models.md §0.1). Problem blocks H_α M̂⁻¹ H_βᵀ (by solves with the
+// factorization of M̂, never a dense M̂⁻¹), free output q_α = H_α v_free
+// (+ ∂h/∂t); the law terms (e ẏ_k, ...) are added by the one-step problem.
+// Levels: y 0..1, λ 1..1, one step of memory.
 
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 
+#include <limits>
 #include <memory>
 
 namespace moreau {
 
 class MoreauJeanOSI : public OneStepIntegrator {
  public:
-  /// Throws ModelError when theta is not in [0, 1].
-  explicit MoreauJeanOSI(double theta = 0.5);
+  /// theta in [0, 1]. gamma: the activation predictor y_k + γ h ẏ_k ≤ 0;
+  /// NaN (default) means "not given": γ = ½ and useGamma() is false; a
+  /// given γ must be in [0, 1] (ImpactingBar uses γ = 0). ModelError
+  /// otherwise. (Part 7 also uses a given γ for q* = q_k + γ h v_k in M(q*).)
+  explicit MoreauJeanOSI(double theta = 0.5,
+                         double gamma = std::numeric_limits<double>::quiet_NaN());
   ~MoreauJeanOSI() override;
 
   const char* typeName() const override { return "MoreauJeanOSI"; }
   double theta() const { return theta_; }
+  /// The γ of the activation test (½ when not given).
+  double gamma() const { return gamma_; }
+  /// True when γ was given to the constructor.
+  bool useGamma() const { return useGamma_; }
+
+  InteractionLevels levels(const Interaction& inter) const override;
 
   /// Supports LagrangianDS with constant mass and no F_int / N (K = C = 0),
   /// LagrangianLinearTIDS and LagrangianLinearDiagonalDS (diagonal M̂,
-  /// element-wise inverse) with
-  /// LagrangianLinearTIR relations and NewtonImpactNSL laws (ModelError
+  /// element-wise inverse) with Lagrangian relations (ModelError
   /// otherwise). M̂ is factorized by Cholesky (LLT); when it is not SPD a
-  /// partial-pivoting LU is used, and a singular M̂ is a ModelError naming the
-  /// system. Any other system (first order, state-dependent mass, F_int or
-  /// N on a LagrangianDS) is a ModelError naming the system and what is
-  /// unsupported. Evaluates F_ext(t0), y(0) = Hq + b and y(1) = Hv at t0.
-  void initialize(const NonSmoothDynamicalSystem& nsds, const TimeDiscretisation& td) override;
-  void beginStep(std::size_t k) override;
-  void computeFreeState(std::size_t k) override;
-  bool addInteractionInIndexSet(const Interaction& inter, unsigned level) const override;
-  void computeFreeOutput(const Interaction& inter, Eigen::Ref<Eigen::VectorXd> q) const override;
+  /// partial-pivoting LU is used, and a singular M̂ is a ModelError naming
+  /// the system. Evaluates F_ext(t0), y(0) and y(1) at t0. Integrates the
+  /// systems the simulation associates with it and their interactions.
+  void initialize(const Simulation& simulation) override;
+  void beginStep(const StepContext& ctx) override;
+  void computeFreeState(const StepContext& ctx) override;
+  bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
+                                const StepContext& ctx) const override;
+  void computeFreeOutput(const Interaction& inter, const ProblemContext& ctx,
+                         Eigen::Ref<Eigen::VectorXd> q) const override;
   void addInteractionBlock(const Interaction& a, const Interaction& b, const DynamicalSystem& ds,
+                           const ProblemContext& ctx,
                            Eigen::Ref<Eigen::MatrixXd> block) const override;
-  void updateState(std::size_t k) override;
+  /// True when every interaction it integrates has constant Jacobians.
+  bool blocksAreConstant(const ProblemContext& ctx) const override;
+  void updateState(const ProblemContext& ctx) override;
   void swapInMemory() override;
 
   /// M̂ of ds (after initialize; std::out_of_range otherwise). Empty (0x0)
   /// for a LagrangianLinearDiagonalDS, whose M̂ is kept as its diagonal.
-  const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const;
+  const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const override;
+  /// H of inter on ds (G(q*) for a nonlinear relation, current step).
+  const Eigen::MatrixXd& jacobianBlock(const Interaction& inter,
+                                       const DynamicalSystem& ds) const override;
   /// True when M̂ of ds was factorized by Cholesky (false: LU).
   bool isIterationMatrixSPD(const DynamicalSystem& ds) const;
   /// v_free of ds for the last computeFreeState.
-  const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const;
+  const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 
  private:
   struct Impl;
   double theta_;
+  double gamma_;
+  bool useGamma_;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -1,9 +1,16 @@
 #pragma once
-// Abstract one-step integrator (Siconos OneStepIntegrator, dev-notes §1.6).
-// The simulation drives it through one step:
-//   beginStep → computeFreeState → (index sets via addInteractionInIndexSet) →
-//   OSNSP assembly via computeFreeOutput / addInteractionBlock → updateState
-// and nextStep → swapInMemory.
+// Abstract one-step integrator (Siconos OneStepIntegrator, dev-notes §1.6;
+// the contract of docs/architecture.md, "Integrator interface"). A
+// Simulation drives each of its integrators through one step k:
+//   beginStep → computeFreeState → addInteractionInIndexSet (activation) →
+//   computeFreeOutput / addInteractionBlock (one-step problem assembly) →
+//   updateState, and swapInMemory at nextStep.
+// An integrator owns the systems the simulation associates with it
+// (Simulation::dynamicalSystemsOf) and the interactions between them (an
+// interaction never couples systems of two integrators). Laws are read by
+// the one-step problems, never by the integrator.
+
+#include <moreau/kernel/simulation/StepContext.hpp>
 
 #include <Eigen/Dense>
 #include <cstddef>
@@ -12,8 +19,7 @@ namespace moreau {
 
 class DynamicalSystem;
 class Interaction;
-class NonSmoothDynamicalSystem;
-class TimeDiscretisation;
+class Simulation;
 
 class OneStepIntegrator {
  public:
@@ -23,33 +29,66 @@ class OneStepIntegrator {
 
   virtual const char* typeName() const = 0;
 
-  /// Prepares the run from the current state of the systems (taken as the
-  /// state at t0); ModelError on an unsupported or ill-posed model. The
-  /// integrator keeps references to nsds and td until the next initialize.
-  virtual void initialize(const NonSmoothDynamicalSystem& nsds, const TimeDiscretisation& td) = 0;
-  /// Start of step k, before its first computeFreeState (not before a
-  /// recomputation of the same step): the state each system holds now is the
-  /// state at t_k. A state written by the user since the integrator last set
-  /// it (after initialize, or after the previous step's updateState) replaces
-  /// the memories, and the outputs y of the interactions of that system are
-  /// recomputed from it at t_k (memories included). ModelError naming the
-  /// system when the written state has a wrong size or a non-finite entry.
-  virtual void beginStep(std::size_t k) = 0;
-  /// Free state of every system over [t_k, t_{k+1}] (step k).
-  virtual void computeFreeState(std::size_t k) = 0;
-  /// True when inter must enter index set `level` for the coming step.
-  virtual bool addInteractionInIndexSet(const Interaction& inter, unsigned level) const = 0;
-  /// q of the one-step nonsmooth problem for inter (size inter.dimension()).
-  virtual void computeFreeOutput(const Interaction& inter, Eigen::Ref<Eigen::VectorXd> q) const = 0;
-  /// block += the part of the OSNSP matrix coupling λ_b to the output of a
-  /// through the system ds they share (a == b for the diagonal block).
+  /// Levels of y and λ the integrator uses for inter (the simulation sizes
+  /// the interaction's storage and the number of index sets from them).
+  virtual InteractionLevels levels(const Interaction& inter) const = 0;
+  /// Number of past steps of y an interaction keeps (1: y_k only).
+  virtual unsigned memorySteps() const { return 1; }
+
+  /// Prepares the run from the current state of its systems (taken as the
+  /// state at t0); ModelError on an unsupported or ill-posed model. Keeps a
+  /// reference to the simulation until the next initialize.
+  virtual void initialize(const Simulation& simulation) = 0;
+  /// Start of step ctx.step, before its first computeFreeState (not before
+  /// a recomputation of the same step): a state written by the user since
+  /// the integrator last set it replaces the memories, and the outputs of
+  /// the interactions of that system are recomputed from it at t_k.
+  /// Interactions linked or removed since the last step are picked up here.
+  virtual void beginStep(const StepContext& ctx) = 0;
+  /// Free state of its systems over [t_k, t_{k+1}].
+  virtual void computeFreeState(const StepContext& ctx) = 0;
+
+  /// Newton hooks (Part 7). Linear models: one pass, these do nothing.
+  virtual void prepareNewtonIteration(const StepContext& /*ctx*/) {}
+  virtual double computeResidu() { return 0.0; }
+  virtual bool isLinear() const { return true; }
+
+  /// True when inter must be in index set `level` for the coming step.
+  virtual bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
+                                        const StepContext& ctx) const = 0;
+  /// True when inter must leave index set `level` (default: not added).
+  virtual bool removeInteractionFromIndexSet(const Interaction& inter, unsigned level,
+                                             const StepContext& ctx) const {
+    return !addInteractionInIndexSet(inter, level, ctx);
+  }
+
+  /// q = the free output of inter at ctx.outputLevel (no law terms: the
+  /// problem adds restitution etc.); q has inter.dimension() entries.
+  virtual void computeFreeOutput(const Interaction& inter, const ProblemContext& ctx,
+                                 Eigen::Ref<Eigen::VectorXd> q) const = 0;
+  /// block += the part of the problem's matrix coupling λ_b to the output
+  /// of a through the system ds they share (a == b: diagonal block, which
+  /// also gets ∇_λh once, on the first system of a).
   virtual void addInteractionBlock(const Interaction& a, const Interaction& b,
-                                   const DynamicalSystem& ds,
+                                   const DynamicalSystem& ds, const ProblemContext& ctx,
                                    Eigen::Ref<Eigen::MatrixXd> block) const = 0;
-  /// State at t_{k+1} from the multipliers, then the interaction outputs.
-  virtual void updateState(std::size_t k) = 0;
+  /// True when the blocks it gives do not change from step to step (so an
+  /// assembler with an unchanged pattern may skip refilling them).
+  virtual bool blocksAreConstant(const ProblemContext& /*ctx*/) const { return false; }
+
+  /// State at t_{k+1} from the multipliers λ(ctx.inputLevel), then the
+  /// interaction outputs.
+  virtual void updateState(const ProblemContext& ctx) = 0;
   /// Memories <- current values (end of step).
   virtual void swapInMemory() = 0;
+
+  /// What a global formulation assembles: the iteration matrix M̂ of ds, the
+  /// Jacobian block of inter on ds and the free velocity of ds. The default
+  /// throws ModelError (an integrator without a global form).
+  virtual const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const;
+  virtual const Eigen::MatrixXd& jacobianBlock(const Interaction& inter,
+                                               const DynamicalSystem& ds) const;
+  virtual const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const;
 
  protected:
   OneStepIntegrator() = default;

@@ -19,6 +19,7 @@
 // depends only on the options (seeded std::mt19937_64 with explicit draws).
 
 #include <moreau/numerics/fc/FrictionContactProblem.hpp>
+#include <moreau/numerics/fc/GlobalFrictionContactProblem.hpp>
 
 #include <cstdint>
 #include <string>
@@ -52,6 +53,11 @@ enum class StackShape { Box, Sphere };
 /// A generated problem and the mechanical structure behind it.
 struct GeneratedProblem {
   FrictionContactProblem problem;
+  /// The same problem in global form (GlobalFrictionContactSolvers.hpp): n = 6 dofs
+  /// per body in 3D, 3 in 2D (translation, then rotation); M diagonal (mass,
+  /// principal inertia), H = Jᵀ (n × dimension·nc, Sparse), q = M v_free, b = 0, the
+  /// same μ. Reduced, it gives `problem` up to rounding.
+  GlobalFrictionContactProblem global;
   /// Bodies of each contact (first, second); first == -1 for the ground.
   std::vector<std::pair<int, int>> contactBodies;
   int numberOfBodies = 0;

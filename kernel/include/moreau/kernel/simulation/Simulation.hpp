@@ -1,0 +1,169 @@
+#pragma once
+// Simulation base class (Siconos Simulation, simulation.md §1.2–§1.8;
+// docs/architecture.md, "the simulation core"): the model, the time grid,
+// several one-step integrators (each system is integrated by exactly one),
+// one-step nonsmooth problems in roles (Velocity, Position, Acceleration),
+// the per-step SimulationLog and the FailurePolicy applied when a problem's
+// solver does not converge. TimeStepping derives from it (EventDriven later).
+//
+// Levels are derived, not configured: each integrator answers
+// levels(interaction); the simulation sizes every interaction's y / λ
+// storage and memory from them, sets the number of index sets to the
+// largest output level + 1, and writes each problem at the level of its
+// role: Velocity = the smallest input level of the integrators (1 for
+// Moreau–Jean), Acceleration = the largest (must be above Velocity),
+// Position = 0.
+
+#include <moreau/kernel/simulation/SimulationLog.hpp>
+#include <moreau/kernel/simulation/StepContext.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace moreau {
+
+class DynamicalSystem;
+class Interaction;
+class NonSmoothDynamicalSystem;
+class OneStepIntegrator;
+class OneStepNSProblem;
+class TimeDiscretisation;
+
+class Simulation {
+ public:
+  virtual ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  virtual const char* typeName() const = 0;
+
+  // ---- building -------------------------------------------------------------------
+  /// Adds an integrator (ModelError when null; inserting the same one twice
+  /// is a no-op). With a single integrator every system is integrated by it.
+  void insertIntegrator(const std::shared_ptr<OneStepIntegrator>& osi);
+  /// Integrates ds with osi (inserted if needed). ModelError when a pointer
+  /// is null, ds is not in the model or was associated with another
+  /// integrator.
+  void associate(const std::shared_ptr<OneStepIntegrator>& osi,
+                 const std::shared_ptr<DynamicalSystem>& ds);
+  /// Sets the problem of a role (ModelError when null or when the role
+  /// already has a problem).
+  void insertNonSmoothProblem(const std::shared_ptr<OneStepNSProblem>& problem,
+                              ProblemRole role = ProblemRole::Velocity);
+
+  /// Prepares the run from the current state of the systems: validates
+  /// them, assigns each system to its integrator (ModelError: no
+  /// integrator; a system without one among several; an interaction
+  /// coupling systems of two integrators, naming the interaction and both
+  /// integrators), sizes the interactions' storage from the integrators'
+  /// levels, initializes the integrators and problems; sets k = 0 and clears
+  /// the log. Called by the first step when not called before; calling it
+  /// again restarts.
+  virtual void initialize();
+  bool isInitialized() const { return initialized_; }
+
+  // ---- stepping -------------------------------------------------------------------
+  /// k < numberOfSteps().
+  bool hasNextEvent() const { return k_ < N_; }
+  /// Computes the state at t_{k+1} (may be called again before nextStep()).
+  virtual void computeOneStep() = 0;
+  /// Time stepping: computeOneStep(). EventDriven: up to the next event.
+  virtual void advanceToEvent() { computeOneStep(); }
+  /// Accepts the step: memories <- current values, k <- k + 1.
+  /// SimulationError when computeOneStep() was not called for this step.
+  virtual void nextStep();
+  /// Runs the remaining steps (advanceToEvent + nextStep).
+  void run();
+
+  /// t_k, t_{k+1}, h, k, N.
+  double startingTime() const;
+  double nextTime() const;
+  double timeStep() const;
+  std::size_t currentStep() const { return k_; }
+  /// N: see TimeDiscretisation::numberOfSteps.
+  std::size_t numberOfSteps() const { return N_; }
+
+  // ---- what it holds --------------------------------------------------------------
+  const std::shared_ptr<NonSmoothDynamicalSystem>& nonSmoothDynamicalSystem() const {
+    return nsds_;
+  }
+  const std::shared_ptr<TimeDiscretisation>& timeDiscretisation() const { return td_; }
+  /// Integrators in insertion order.
+  const std::vector<std::shared_ptr<OneStepIntegrator>>& integrators() const {
+    return integrators_;
+  }
+  /// The integrator of ds (after initialize; ModelError otherwise).
+  OneStepIntegrator& integratorOf(const DynamicalSystem& ds) const;
+  /// True when osi integrates ds (after initialize).
+  bool integrates(const OneStepIntegrator& osi, const DynamicalSystem& ds) const;
+  /// The systems osi integrates, in insertion order (after initialize).
+  std::vector<std::shared_ptr<DynamicalSystem>> dynamicalSystemsOf(
+      const OneStepIntegrator& osi) const;
+  /// The problem of a role (null when none).
+  const std::shared_ptr<OneStepNSProblem>& nonSmoothProblem(
+      ProblemRole role = ProblemRole::Velocity) const {
+    return problems_[static_cast<std::size_t>(role)];
+  }
+  /// Levels of inter (from the integrator of its systems; after initialize).
+  InteractionLevels levels(const Interaction& inter) const;
+  /// Largest memorySteps() of the integrators.
+  unsigned memorySteps() const { return memorySteps_; }
+  /// Levels over every interaction (and integrator, for an empty model).
+  unsigned levelMinForOutput() const { return levels_.minOutput; }
+  unsigned levelMaxForOutput() const { return levels_.maxOutput; }
+  unsigned levelMinForInput() const { return levels_.minInput; }
+  unsigned levelMaxForInput() const { return levels_.maxInput; }
+  /// The context of a role's problem at the current step.
+  ProblemContext problemContext(ProblemRole role) const;
+  StepContext stepContext() const;
+
+  // ---- record and failures ----------------------------------------------------------
+  SimulationLog& log() { return log_; }
+  const SimulationLog& log() const { return log_; }
+  void setFailurePolicy(FailurePolicy policy) { policy_ = policy; }
+  FailurePolicy failurePolicy() const { return policy_; }
+
+ protected:
+  /// ModelError when a pointer is null or td.t0() differs from nsds.t0();
+  /// `what` names the concrete class in messages.
+  Simulation(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
+             std::shared_ptr<TimeDiscretisation> td);
+
+  void ensureInitialized();
+  /// After links/removals: sizes the new interactions' storage and checks
+  /// that none couples systems of two integrators. O(interactions) when the
+  /// topology changed, O(1) otherwise.
+  void synchronizeTopology();
+  /// Computes the problem of a role, records it and applies the policy.
+  void computeProblem(ProblemRole role);
+
+  std::shared_ptr<NonSmoothDynamicalSystem> nsds_;
+  std::shared_ptr<TimeDiscretisation> td_;
+  std::vector<std::shared_ptr<OneStepIntegrator>> integrators_;
+  std::array<std::shared_ptr<OneStepNSProblem>, kNumberOfProblemRoles> problems_;
+  std::size_t k_ = 0;
+  std::size_t N_ = 0;
+  bool initialized_ = false;
+  bool stepComputed_ = false;
+  bool stepStarted_ = false;  // beginStep done for step k_
+
+ private:
+  void checkInteraction(const Interaction& inter) const;
+  std::string integratorName(std::size_t index) const;
+
+  std::vector<std::pair<std::shared_ptr<DynamicalSystem>, std::shared_ptr<OneStepIntegrator>>>
+      associations_;
+  std::vector<int> osiOfDS_;  // by DS number: index in integrators_, -1 unassigned
+  InteractionLevels levels_;
+  unsigned memorySteps_ = 1;
+  std::uint64_t topologyVersion_ = 0;
+  SimulationLog log_;
+  FailurePolicy policy_ = FailurePolicy::Throw;
+};
+
+}  // namespace moreau

@@ -1,0 +1,182 @@
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/DynamicalSystem.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/Topology.hpp>
+#include <moreau/kernel/simulation/LinearOSNS.hpp>
+#include <moreau/kernel/simulation/OneStepIntegrator.hpp>
+#include <moreau/kernel/simulation/Simulation.hpp>
+
+#include <algorithm>
+#include <chrono>
+
+namespace moreau {
+
+namespace {
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
+const numerics::SparseBlockMatrix& LinearOSNS::emptyMatrix() {
+  static const numerics::SparseBlockMatrix empty;
+  return empty;
+}
+
+Eigen::Index LinearOSNS::numberOfBlocks() const {
+  return size_ == 0 ? 0 : matrix().nonZeroBlocks();
+}
+
+void LinearOSNS::initialize(const Simulation& simulation, const ProblemContext& ctx) {
+  indexSetLevel_ = ctx.outputLevel;
+  const Topology& topology = simulation.nonSmoothDynamicalSystem()->topology();
+  for (const auto& inter : topology.interactions()) checkInteraction(*inter);
+  rowOf_.assign(topology.interactionCapacity(), -1);
+  rowIds_.clear();
+  rowInteractions_.clear();
+  rowIntegrators_.clear();
+  rowOffset_.clear();
+  contributions_.clear();
+  integrators_.clear();
+  z_.resize(0);
+  w_.resize(0);
+  size_ = 0;
+  set_ = nullptr;
+  patternBuilds_ = 0;
+  valueFills_ = 0;
+  valuesValid_ = false;
+  installPattern(numerics::SparseBlockMatrix(), 0);
+  result_ = numerics::SolverResult();
+  result_.status = numerics::SolverStatus::Converged;
+  result_.solver = options_.solver;
+  assemblySeconds_ = solveSeconds_ = 0.0;
+}
+
+void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topology,
+                              const IndexSet& set, unsigned inputLevel) {
+  // Rows leaving the problem get λ = 0 (the other inactive ones already are).
+  for (const unsigned id : rowIds_) {
+    if (id < rowOf_.size()) rowOf_[id] = -1;
+    if (!set.contains(id) && topology.isLinked(id))
+      topology.interaction(id)->lambda(inputLevel).setZero();
+  }
+  if (rowOf_.size() < topology.interactionCapacity())
+    rowOf_.resize(topology.interactionCapacity(), -1);
+
+  // Rows: the members of the index set, in its order.
+  rowIds_.assign(set.begin(), set.end());
+  // Ordered by rowGroup (stable; no sort, no allocation when already ordered).
+  const auto byGroup = [&](unsigned a, unsigned b) {
+    return rowGroup(*topology.interaction(a)) < rowGroup(*topology.interaction(b));
+  };
+  if (!std::is_sorted(rowIds_.begin(), rowIds_.end(), byGroup))
+    std::stable_sort(rowIds_.begin(), rowIds_.end(), byGroup);
+  const std::size_t nRows = rowIds_.size();
+  rowInteractions_.resize(nRows);
+  rowIntegrators_.resize(nRows);
+  rowOffset_.resize(nRows);
+  rowSizes_.resize(nRows);
+  Eigen::Index n = 0;
+  for (std::size_t i = 0; i < nRows; ++i) {
+    Interaction* inter = topology.interaction(rowIds_[i]).get();
+    checkInteraction(*inter);
+    rowInteractions_[i] = inter;
+    rowIntegrators_[i] = &simulation.integratorOf(*inter->dynamicalSystems().front());
+    rowOf_[rowIds_[i]] = static_cast<Eigen::Index>(i);
+    rowOffset_[i] = n;
+    rowSizes_[i] = inter->dimension();
+    n += inter->dimension();
+  }
+  size_ = n;
+
+  // Pattern: (α, β) for the rows sharing a system; one block per pair, the
+  // contributions of every shared system summed into it.
+  pairs_.clear();
+  contributions_.clear();
+  marker_.assign(nRows, -1);
+  for (std::size_t i = 0; i < nRows; ++i) {
+    const Interaction& a = *rowInteractions_[i];
+    const Eigen::Index row = static_cast<Eigen::Index>(i);
+    for (const auto& ds : a.dynamicalSystems()) {
+      const OneStepIntegrator* osi = &simulation.integratorOf(*ds);
+      for (const Topology::InteractionId idB : topology.interactionIdsOf(*ds)) {
+        const Eigen::Index col = rowOf_[idB];
+        if (col < 0) continue;
+        if (marker_[static_cast<std::size_t>(col)] != row) {
+          marker_[static_cast<std::size_t>(col)] = row;
+          pairs_.emplace_back(row, col);
+        }
+        contributions_.push_back(Contribution{
+            -1, row, col, &a, rowInteractions_[static_cast<std::size_t>(col)], ds.get(), osi});
+      }
+    }
+  }
+  numerics::SparseBlockMatrix pattern(rowSizes_, rowSizes_, pairs_);
+  integrators_.clear();
+  for (Contribution& c : contributions_) {
+    c.block = pattern.findBlock(c.row, c.col);
+    if (std::find(integrators_.begin(), integrators_.end(), c.osi) == integrators_.end())
+      integrators_.push_back(c.osi);
+  }
+  installPattern(std::move(pattern), n);
+  z_.setZero(n);
+  w_.setZero(n);
+  set_ = &set;
+  setVersion_ = set.version();
+  topologyVersion_ = topology.version();
+  valuesValid_ = false;
+  ++patternBuilds_;
+}
+
+void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx) {
+  const auto start = std::chrono::steady_clock::now();
+  const Topology& topology = simulation.nonSmoothDynamicalSystem()->topology();
+  const IndexSet& set = topology.indexSet(ctx.outputLevel);
+  indexSetLevel_ = ctx.outputLevel;
+  if (&set != set_ || set.version() != setVersion_ || topology.version() != topologyVersion_)
+    buildPattern(simulation, topology, set, ctx.inputLevel);
+
+  if (size_ == 0) {
+    result_.status = numerics::SolverStatus::Converged;
+    result_.error = 0.0;
+    result_.iterations = 0;
+    result_.solver = options_.solver;
+    result_.message.clear();
+    assemblySeconds_ = secondsSince(start);
+    solveSeconds_ = 0.0;
+    return;
+  }
+
+  // M: refilled in place unless every contributing integrator has constant
+  // blocks and the pattern did not change.
+  bool keep = valuesValid_;
+  for (const OneStepIntegrator* osi : integrators_) keep = keep && osi->blocksAreConstant(ctx);
+  if (!keep) {
+    numerics::SparseBlockMatrix& M = storedMatrix();
+    M.setZero();
+    for (const Contribution& c : contributions_)
+      c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, ctx, M.block(c.block));
+    valuesValid_ = true;
+    ++valueFills_;
+  }
+  // q and the warm start.
+  Eigen::VectorXd& q = storedQ();
+  for (std::size_t i = 0; i < rowIds_.size(); ++i) {
+    const Interaction& a = *rowInteractions_[i];
+    auto segment = q.segment(rowOffset_[i], rowSizes_[i]);
+    rowIntegrators_[i]->computeFreeOutput(a, ctx, segment);
+    addLawTerms(i, a, ctx, segment);
+    z_.segment(rowOffset_[i], rowSizes_[i]) = a.lambda(ctx.inputLevel);
+  }
+  const auto assembled = std::chrono::steady_clock::now();
+  assemblySeconds_ = std::chrono::duration<double>(assembled - start).count();
+
+  result_ = solve(z_, w_);
+  solveSeconds_ = secondsSince(assembled);
+
+  for (std::size_t i = 0; i < rowIds_.size(); ++i)
+    rowInteractions_[i]->lambda(ctx.inputLevel) = z_.segment(rowOffset_[i], rowSizes_[i]);
+  dumpIfRequested(ctx);
+}
+
+}  // namespace moreau

@@ -1,0 +1,289 @@
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/DynamicalSystem.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/simulation/OneStepIntegrator.hpp>
+#include <moreau/kernel/simulation/OneStepNSProblem.hpp>
+#include <moreau/kernel/simulation/Simulation.hpp>
+#include <moreau/kernel/simulation/TimeDiscretisation.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <utility>
+
+namespace moreau {
+
+Simulation::Simulation(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
+                       std::shared_ptr<TimeDiscretisation> td)
+    : nsds_(std::move(nsds)), td_(std::move(td)) {}
+
+Simulation::~Simulation() = default;
+
+void Simulation::insertIntegrator(const std::shared_ptr<OneStepIntegrator>& osi) {
+  if (!osi) throw ModelError(std::string(typeName()) + ": the OneStepIntegrator is null");
+  if (std::find(integrators_.begin(), integrators_.end(), osi) != integrators_.end()) return;
+  integrators_.push_back(osi);
+  initialized_ = false;
+}
+
+void Simulation::associate(const std::shared_ptr<OneStepIntegrator>& osi,
+                           const std::shared_ptr<DynamicalSystem>& ds) {
+  if (!osi)
+    throw ModelError(std::string(typeName()) + "::associate: the OneStepIntegrator is null");
+  if (!ds) throw ModelError(std::string(typeName()) + "::associate: the DynamicalSystem is null");
+  if (!nsds_->topology().hasDynamicalSystem(*ds))
+    throw ModelError(std::string(typeName()) + "::associate: " + ds->description() +
+                     " is not in the simulation's NonSmoothDynamicalSystem");
+  for (const auto& [system, integrator] : associations_)
+    if (system == ds) {
+      if (integrator == osi) return;
+      throw ModelError(std::string(typeName()) + "::associate: " + ds->description() +
+                       " is already integrated by another " + integrator->typeName());
+    }
+  insertIntegrator(osi);
+  associations_.emplace_back(ds, osi);
+  initialized_ = false;
+}
+
+void Simulation::insertNonSmoothProblem(const std::shared_ptr<OneStepNSProblem>& problem,
+                                        ProblemRole role) {
+  if (!problem) throw ModelError(std::string(typeName()) + ": the OneStepNSProblem is null");
+  auto& slot = problems_[static_cast<std::size_t>(role)];
+  if (slot)
+    throw ModelError(std::string(typeName()) + ": the " + toString(role) +
+                     " role already has a problem (" + slot->typeName() + ")");
+  slot = problem;
+  initialized_ = false;
+}
+
+std::string Simulation::integratorName(std::size_t index) const {
+  return "integrator " + std::to_string(index) + " (" + integrators_[index]->typeName() + ")";
+}
+
+void Simulation::checkInteraction(const Interaction& inter) const {
+  const auto& systems = inter.dynamicalSystems();
+  int first = -1;
+  const DynamicalSystem* firstDS = nullptr;
+  for (const auto& ds : systems) {
+    if (ds->number() >= osiOfDS_.size() || osiOfDS_[ds->number()] < 0)
+      throw ModelError(std::string(typeName()) + ": " + ds->description() + " of " +
+                       inter.description() +
+                       " was inserted after initialize (call initialize again)");
+    const int index = osiOfDS_[ds->number()];
+    if (first < 0) {
+      first = index;
+      firstDS = ds.get();
+    } else if (index != first) {
+      throw ModelError(std::string(typeName()) + ": " + inter.description() + " couples " +
+                       firstDS->description() + ", integrated by " +
+                       integratorName(static_cast<std::size_t>(first)) + ", and " +
+                       ds->description() + ", integrated by " +
+                       integratorName(static_cast<std::size_t>(index)) +
+                       "; an interaction cannot couple systems of two integrators "
+                       "(dev-notes §2.7)");
+    }
+  }
+}
+
+void Simulation::initialize() {
+  N_ = td_->numberOfSteps(nsds_->finalT());
+  k_ = 0;
+  stepComputed_ = false;
+  stepStarted_ = false;
+  initialized_ = false;
+  for (const auto& ds : nsds_->dynamicalSystems()) ds->validate();
+  if (integrators_.empty())
+    throw ModelError(std::string(typeName()) +
+                     ": no integrator (call insertIntegrator(osi) before initialize)");
+
+  // Each system to its integrator.
+  osiOfDS_.assign(nsds_->numberOfDS(), -1);
+  for (const auto& [ds, osi] : associations_) {
+    const auto it = std::find(integrators_.begin(), integrators_.end(), osi);
+    osiOfDS_[ds->number()] = static_cast<int>(it - integrators_.begin());
+  }
+  for (const auto& ds : nsds_->dynamicalSystems()) {
+    if (osiOfDS_[ds->number()] >= 0) continue;
+    if (integrators_.size() == 1) {
+      osiOfDS_[ds->number()] = 0;
+      continue;
+    }
+    std::string list;
+    for (std::size_t i = 0; i < integrators_.size(); ++i)
+      list += (i ? ", " : "") + integratorName(i);
+    throw ModelError(std::string(typeName()) + ": " + ds->description() +
+                     " has no integrator; with several integrators (" + list +
+                     ") each system must be given one with associate(osi, ds)");
+  }
+
+  // Levels and interaction storage.
+  memorySteps_ = 1;
+  for (const auto& osi : integrators_) memorySteps_ = std::max(memorySteps_, osi->memorySteps());
+  bool any = false;
+  for (const auto& inter : nsds_->interactions()) {
+    checkInteraction(*inter);
+    const InteractionLevels l = levels(*inter);
+    inter->initializeMemory(l.maxOutput + 1, l.maxInput + 1, memorySteps_);
+    if (!any) {
+      levels_ = l;
+      any = true;
+    } else {
+      levels_.minOutput = std::min(levels_.minOutput, l.minOutput);
+      levels_.maxOutput = std::max(levels_.maxOutput, l.maxOutput);
+      levels_.minInput = std::min(levels_.minInput, l.minInput);
+      levels_.maxInput = std::max(levels_.maxInput, l.maxInput);
+    }
+  }
+  if (!any) levels_ = InteractionLevels();
+  if (problems_[static_cast<std::size_t>(ProblemRole::Acceleration)] &&
+      levels_.maxInput <= levels_.minInput)
+    throw ModelError(std::string(typeName()) +
+                     ": an Acceleration problem needs integrators with two input levels (λ " +
+                     std::to_string(levels_.minInput) + ".." + std::to_string(levels_.maxInput) +
+                     " here)");
+  Topology& topology = nsds_->topology();
+  topology.setNumberOfIndexSets(levels_.maxOutput + 1);
+  for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level)
+    topology.clearIndexSet(level);
+
+  for (const auto& osi : integrators_) osi->initialize(*this);
+  for (std::size_t r = 0; r < kNumberOfProblemRoles; ++r)
+    if (problems_[r]) problems_[r]->initialize(*this, problemContext(static_cast<ProblemRole>(r)));
+
+  log_.clear();
+  std::size_t roles = 0;
+  for (const auto& p : problems_) roles += p ? 1 : 0;
+  log_.reserve(std::min<std::size_t>(N_ * roles, std::size_t{1} << 16));
+  topologyVersion_ = nsds_->topologyVersion();
+  initialized_ = true;
+}
+
+void Simulation::ensureInitialized() {
+  if (!initialized_) initialize();
+}
+
+void Simulation::synchronizeTopology() {
+  if (nsds_->topologyVersion() == topologyVersion_) return;
+  for (const auto& inter : nsds_->interactions()) {
+    checkInteraction(*inter);
+    const InteractionLevels l = levels(*inter);
+    inter->initializeMemory(l.maxOutput + 1, l.maxInput + 1, memorySteps_);
+  }
+  topologyVersion_ = nsds_->topologyVersion();
+}
+
+void Simulation::computeProblem(ProblemRole role) {
+  OneStepNSProblem& problem = *problems_[static_cast<std::size_t>(role)];
+  const ProblemContext ctx = problemContext(role);
+  problem.compute(*this, ctx);
+  const numerics::SolverResult& r = problem.lastResult();
+  StepRecord record;
+  record.step = k_;
+  record.time = ctx.tNext;
+  record.role = role;
+  record.size = problem.size();
+  record.blocks = problem.numberOfBlocks();
+  record.status = r.status;
+  record.iterations = r.iterations;
+  record.error = r.error;
+  record.assemblySeconds = problem.lastAssemblySeconds();
+  record.solveSeconds = problem.lastSolveSeconds();
+  if (log_.enabled()) {
+    record.solver = log_.solverId(r.solver);
+    log_.append(record);
+  }
+  if (r.converged() || !problem.throwOnFailure() || policy_ == FailurePolicy::Continue) return;
+  std::ostringstream os;
+  os << problem.typeName() << ": solver '" << r.solver << "' did not converge at step " << k_
+     << " (t = " << ctx.tNext << ", " << toString(role) << " problem of size " << problem.size()
+     << "): " << numerics::toString(r.status) << ", error " << r.error << " after " << r.iterations
+     << " iterations" << (r.message.empty() ? "" : ": " + r.message);
+  if (policy_ == FailurePolicy::Throw) {
+    os << " (Simulation::setFailurePolicy(FailurePolicy::Warn or Continue) continues with the "
+          "solver's answer)";
+    throw SimulationError(os.str());
+  }
+  std::fprintf(stderr, "%s: warning: %s\n", typeName(), os.str().c_str());
+}
+
+void Simulation::nextStep() {
+  if (!stepComputed_) {
+    std::ostringstream os;
+    os << typeName() << "::nextStep: computeOneStep() was not called for step " << k_;
+    throw SimulationError(os.str());
+  }
+  for (const auto& osi : integrators_) osi->swapInMemory();
+  ++k_;
+  stepComputed_ = false;
+  stepStarted_ = false;
+}
+
+void Simulation::run() {
+  ensureInitialized();
+  while (hasNextEvent()) {
+    advanceToEvent();
+    nextStep();
+  }
+}
+
+double Simulation::startingTime() const { return td_->time(k_); }
+double Simulation::nextTime() const { return td_->time(k_ + 1); }
+double Simulation::timeStep() const { return td_->h(); }
+
+OneStepIntegrator& Simulation::integratorOf(const DynamicalSystem& ds) const {
+  if (ds.number() >= osiOfDS_.size() || osiOfDS_[ds.number()] < 0)
+    throw ModelError(std::string(typeName()) + ": " + ds.description() +
+                     " has no integrator (not initialized, or inserted after initialize)");
+  return *integrators_[static_cast<std::size_t>(osiOfDS_[ds.number()])];
+}
+
+bool Simulation::integrates(const OneStepIntegrator& osi, const DynamicalSystem& ds) const {
+  return ds.number() < osiOfDS_.size() && osiOfDS_[ds.number()] >= 0 &&
+         integrators_[static_cast<std::size_t>(osiOfDS_[ds.number()])].get() == &osi;
+}
+
+std::vector<std::shared_ptr<DynamicalSystem>> Simulation::dynamicalSystemsOf(
+    const OneStepIntegrator& osi) const {
+  std::vector<std::shared_ptr<DynamicalSystem>> out;
+  for (const auto& ds : nsds_->dynamicalSystems())
+    if (integrates(osi, *ds)) out.push_back(ds);
+  return out;
+}
+
+InteractionLevels Simulation::levels(const Interaction& inter) const {
+  if (inter.dynamicalSystems().empty())
+    throw ModelError(std::string(typeName()) + ": " + inter.description() + " is not linked");
+  return integratorOf(*inter.dynamicalSystems().front()).levels(inter);
+}
+
+StepContext Simulation::stepContext() const {
+  StepContext ctx;
+  ctx.step = k_;
+  ctx.t = td_->time(k_);
+  ctx.tNext = td_->time(k_ + 1);
+  ctx.h = td_->h();
+  return ctx;
+}
+
+ProblemContext Simulation::problemContext(ProblemRole role) const {
+  ProblemContext ctx;
+  static_cast<StepContext&>(ctx) = stepContext();
+  ctx.role = role;
+  switch (role) {
+    case ProblemRole::Velocity:
+      ctx.inputLevel = levels_.minInput;
+      break;
+    case ProblemRole::Acceleration:
+      ctx.inputLevel = levels_.maxInput;
+      break;
+    case ProblemRole::Position:
+      ctx.inputLevel = 0;
+      break;
+  }
+  ctx.outputLevel = ctx.inputLevel;
+  return ctx;
+}
+
+}  // namespace moreau
