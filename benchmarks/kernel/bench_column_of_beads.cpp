@@ -6,7 +6,7 @@
 // the larger sizes are then skipped.
 //
 //   moreau_bench_column_of_beads [--beads 10,100,1000,10000] [--T 2] [--h 5e-4]
-//                                [--solver lemke] [--budget 60] [--dump-failed DIR]
+//                                [--solver pivot] [--budget 60] [--dump-failed DIR]
 // --dump-failed DIR: when a solve fails, write that step's LCP to DIR as a Siconos .dat file
 // (numerics::writeLcpFile, readable by moreau-solve) and report the size as failed.
 #include <moreau/Moreau.hpp>
@@ -166,7 +166,8 @@ int main(int argc, char** argv) {
       "# setup = model + initialize(); loop = computeOneStep + nextStep (timed alone);\n"
       "# last25%% = us/step over the last quarter of the steps; osnsp = share of the loop in\n"
       "# computeOneStepNSProblem (LCP assembly + solve); max_lcp = largest LCP; mean_it = mean\n"
-      "# solver iterations (pivots for lemke/murty) over the steps with an LCP\n");
+      "# solver iterations (pivots for lemke/murty, set exchanges for pivot) over the steps with "
+      "an LCP\n");
   const char* header = "%7s %6s %8s %9s %10s %12s %12s %6s %7s %8s  %s\n";
   std::printf(header, "N", "steps", "setup_s", "loop_s", "us/step", "us/bead/step", "us/step_l25%",
               "osnsp", "max_lcp", "mean_it", "status");

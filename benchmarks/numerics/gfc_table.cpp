@@ -2,7 +2,9 @@
 // apart), "admm" and "auto" on generated piles in global form, a second "reduce"
 // with the same solver object (factorization and W reused), and the local "auto" on
 // the generator's own local form for comparison.
-//   moreau_gfc_table [--contacts N[,N...]] [--dim 2|3|both] [--tol 1e-8]
+//   moreau_gfc_table [--contacts N[,N...]] [--dim 2|3|both] [--tol 1e-8] [--reduction-only]
+// (the reduction is timed with the default backend choice — dense blocks for these
+// block-diagonal M — and with CHOLMOD).
 // Output: one line per (problem, method):
 //   problem contacts dofs method status error iterations seconds
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
@@ -38,8 +40,18 @@ int main(int argc, char** argv) {
   std::vector<long> contacts = {100, 500, 2000};
   std::vector<int> dims = {2, 3};
   double tol = 1e-8;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  bool onlyReduction = false;
+  for (int i = 1; i < argc; i += 2) {
     const std::string a = argv[i];
+    if (a == "--reduction-only") {
+      onlyReduction = true;
+      --i;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "%s needs a value\n", a.c_str());
+      return 2;
+    }
     const std::string v = argv[i + 1];
     if (a == "--contacts") {
       contacts.clear();
@@ -51,7 +63,8 @@ int main(int argc, char** argv) {
       tol = std::atof(v.c_str());
     } else {
       std::fprintf(stderr,
-                   "usage: moreau_gfc_table [--contacts N,...] [--dim 2|3|both] [--tol T]\n");
+                   "usage: moreau_gfc_table [--contacts N,...] [--dim 2|3|both] [--tol T] "
+                   "[--reduction-only]\n");
       return 2;
     }
   }
@@ -64,19 +77,23 @@ int main(int argc, char** argv) {
       const mn::GeneratedProblem g = mn::generatePileWithContacts(nc, go);
       mn::SolverOptions o;
       o.tolerance = tol;
-      {
+      for (const char* backend : {"auto", "cholmod"}) {
         mn::GlobalFrictionContactSolver solver;
         mn::FrictionContactProblem local;
-        double t0 = now();
-        solver.reduce(g.global, local, o);
+        mn::SolverOptions ro = o;
+        ro.gfcLinearSolver = backend;
+        const double t0 = now();
+        const bool ok = solver.reduce(g.global, local, ro);
         const double tReduce = now() - t0;
         mn::SolverResult info;
-        info.status = mn::SolverStatus::Converged;
+        info.status = ok ? mn::SolverStatus::Converged : mn::SolverStatus::Failed;
         line(g, "reduction-only(" + solver.factorizationOfM() + ")", info, tReduce);
+      }
+      if (!onlyReduction) {
         mn::GlobalFrictionContactSolver fresh;
         Eigen::VectorXd v, r, u;
+        double t0 = now();
         o.solver = "reduce";
-        t0 = now();
         mn::SolverResult res = fresh.solve(g.global, v, r, u, o);
         line(g, "reduce(cold)", res, now() - t0);
         v.resize(0);
@@ -85,12 +102,16 @@ int main(int argc, char** argv) {
         res = fresh.solve(g.global, v, r, u, o);
         line(g, "reduce(same M,H)", res, now() - t0);
       }
-      for (const char* name : {"admm", "auto"}) {
+      if (onlyReduction) continue;
+      for (const char* name : {"admm", "admm(no-acceleration)", "auto"}) {
         Eigen::VectorXd v, r, u;
-        o.solver = name;
+        const std::string label = name;
+        mn::SolverOptions oo = o;
+        oo.solver = label.substr(0, 4);
+        oo.gfcAdmmAcceleration = label.find("no-acc") == std::string::npos;
         const double t0 = now();
-        const mn::SolverResult res = mn::solveGlobalFrictionContact(g.global, v, r, u, o);
-        line(g, name, res, now() - t0);
+        const mn::SolverResult res = mn::solveGlobalFrictionContact(g.global, v, r, u, oo);
+        line(g, label, res, now() - t0);
       }
       {
         Eigen::VectorXd r, u;

@@ -10,14 +10,6 @@
 
 namespace moreau {
 
-namespace {
-[[noreturn]] void throwLevel(const Interaction& inter, const char* what, unsigned level,
-                             std::size_t levels) {
-  throw std::out_of_range(inter.description() + ": " + what + " level " + std::to_string(level) +
-                          " out of range [0, " + std::to_string(levels - 1) + "]");
-}
-}  // namespace
-
 Interaction::Interaction(std::shared_ptr<NonSmoothLaw> nslaw, std::shared_ptr<Relation> relation)
     : nslaw_(std::move(nslaw)), relation_(std::move(relation)) {
   if (!nslaw_) throw ModelError("Interaction: the nonsmooth law is null");
@@ -46,38 +38,33 @@ unsigned Interaction::numberOfRelations() const {
   return static_cast<unsigned>(dimension_ / static_cast<Eigen::Index>(nslaw_->size()));
 }
 
-const Eigen::VectorXd& Interaction::y(unsigned level) const {
-  if (level >= y_.size()) throwLevel(*this, "y", level, y_.size());
-  return y_[level];
+void Interaction::throwLevel(const char* what, unsigned level, std::size_t levels) const {
+  throw std::out_of_range(description() + ": " + what + " level " + std::to_string(level) +
+                          " out of range [0, " + std::to_string(levels - 1) + "]");
 }
-Eigen::VectorXd& Interaction::y(unsigned level) {
-  if (level >= y_.size()) throwLevel(*this, "y", level, y_.size());
-  return y_[level];
-}
-const Eigen::VectorXd& Interaction::lambda(unsigned level) const {
-  if (level >= lambda_.size()) throwLevel(*this, "lambda", level, lambda_.size());
-  return lambda_[level];
-}
-Eigen::VectorXd& Interaction::lambda(unsigned level) {
-  if (level >= lambda_.size()) throwLevel(*this, "lambda", level, lambda_.size());
-  return lambda_[level];
-}
-const Eigen::VectorXd& Interaction::yMemory(unsigned level) const {
-  if (level >= yMemory_[0].size()) throwLevel(*this, "yMemory", level, yMemory_[0].size());
-  return yMemory_[0][level];
-}
+
 const Eigen::VectorXd& Interaction::yMemory(unsigned level, unsigned step) const {
   if (step >= yMemory_.size())
     throw std::out_of_range(description() + ": yMemory step " + std::to_string(step) +
                             " out of range [0, " + std::to_string(yMemory_.size() - 1) + "]");
-  if (level >= yMemory_[step].size()) throwLevel(*this, "yMemory", level, yMemory_[step].size());
+  if (level >= yMemory_[step].size()) throwLevel("yMemory", level, yMemory_[step].size());
   return yMemory_[step][level];
 }
 
 void Interaction::swapInMemory() {
   // Oldest step <- ... <- step 0 <- y, by swapping buffers (no allocation).
   for (std::size_t s = yMemory_.size() - 1; s > 0; --s) yMemory_[s].swap(yMemory_[s - 1]);
-  for (std::size_t level = 0; level < y_.size(); ++level) yMemory_[0][level] = y_[level];
+  // Same sizes (initializeMemory): a plain copy, no resize check.
+  std::vector<Eigen::VectorXd>& memory = yMemory_[0];
+  for (std::size_t level = 0; level < y_.size(); ++level) {
+    if (memory[level].size() != y_[level].size()) {  // y resized by a user
+      memory[level] = y_[level];
+      continue;
+    }
+    const double* from = y_[level].data();
+    double* to = memory[level].data();
+    for (Eigen::Index i = 0; i < memory[level].size(); ++i) to[i] = from[i];
+  }
 }
 
 std::string Interaction::description() const {

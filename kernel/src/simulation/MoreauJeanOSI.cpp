@@ -1,6 +1,7 @@
 // Moreau–Jean θ-scheme; the equations are those of docs/theory/moreau-jean.md
 // (dev-notes §2.4.2 with the errata of its Appendix A applied).
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearDiagonalDS.hpp>
@@ -21,6 +22,7 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <typeinfo>
 #include <vector>
 
 namespace moreau {
@@ -37,14 +39,39 @@ struct DSData {
   Eigen::LLT<Eigen::MatrixXd> llt;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu;
   bool spd = true;
-  Eigen::VectorXd vFree, fExtk, rhs, work;
-  // The state the integrator last set (initialize, updateState) or took
-  // (beginStep): a difference at the start of a step means a user write.
-  Eigen::VectorXd qSet, vSet;
+  // Hot-path classification (initialize): C v + K q present (a
+  // LagrangianLinearTIDS with a nonzero C or K), M̂ dense but diagonal and SPD
+  // (its Cholesky factor is the diagonal cholDiag = sqrt(diag M̂), and a solve
+  // is x_i / L_ii / L_ii, the operations of the LLT solve on a diagonal
+  // factor), F_ext given by a function (evaluated each step).
+  bool linearForces = false;
+  bool diagonalCholesky = false;
+  bool fExtFunction = false;
   bool written = false;  // written by the user before the current step
+  bool touched = false;  // updateState: an interaction with λ ≠ 0 acts on it
+  Eigen::Index n = 0;    // ndof
+  Eigen::VectorXd vFree, rhs;
+  // The per-step vectors, 5 n doubles in the integrator's contiguous pool
+  // (DS after DS, so a step walks one array): F_ext,k; work; the state the
+  // integrator last set (initialize, updateState) or took (beginStep) — a
+  // difference at the start of a step means a user write —; the diagonal
+  // Cholesky factor.
+  double* hot = nullptr;
+  double* fExtk() const { return hot; }
+  double* work() const { return hot + n; }
+  double* qSet() const { return hot + 2 * n; }
+  double* vSet() const { return hot + 3 * n; }
+  double* cholDiag() const { return hot + 4 * n; }
+  static constexpr Eigen::Index kHotVectors = 5;
 
-  // x <- M̂⁻¹ x without allocation.
-  void solveInPlace(Eigen::VectorXd& x) {
+  // x <- M̂⁻¹ x without allocation (x: n doubles).
+  void solveInPlace(double* px) {
+    if (diagonalCholesky) {
+      const double* l = cholDiag();
+      for (Eigen::Index i = 0; i < n; ++i) px[i] = px[i] / l[i] / l[i];
+      return;
+    }
+    Eigen::Map<Eigen::VectorXd> x(px, n);
     if (diag) {
       x.array() *= MhatInv.array();
     } else if (spd) {
@@ -67,7 +94,8 @@ struct DSData {
 
 // The part of an interaction's relation acting on one linked system.
 struct DSBlock {
-  std::size_t ds = 0;   // index in dsData (= DS number)
+  std::size_t ds = 0;  // index in dsData (= DS number)
+  LagrangianDS* system = nullptr;
   Eigen::MatrixXd H;    // m × ndof columns of H for this system
   Eigen::MatrixXd WHt;  // M̂⁻¹ Hᵀ, ndof × m
 };
@@ -76,16 +104,74 @@ struct InteractionData {
   std::shared_ptr<Interaction> inter;  // null for a free slot
   std::uint64_t linkVersion = 0;       // Topology::linkVersion of the slot when initialized
   LagrangianR* relation = nullptr;
+  // Exactly a LagrangianLinearTIR without D and F: y(0) = Σ H_ds q_ds + b and
+  // y(1) = Σ H_ds v_ds are computed here from the blocks (same operations,
+  // no virtual call); null otherwise (the relation's computeOutput).
+  const LagrangianLinearTIR* plainLinear = nullptr;
+  unsigned lawSize = 1;         // size of the nonsmooth law (index-set stride)
   bool constant = true;         // constant Jacobian (LagrangianLinearTIR): blocks set once
   Eigen::VectorXd hDot;         // ∂h/∂t(q*, t_{k+1}) for a rheonomous relation
   std::vector<DSBlock> blocks;  // one or two, in link order: H = G(q*) blocks
 };
 
 // Same size and the same bits (NaN compares equal to itself, −0 differs from
-// +0): detects any write, without tolerance.
-bool sameBits(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return a.size() == b.size() &&
-         std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
+// +0): detects any write, without tolerance. Inline loop: the vectors are a
+// few entries long, a memcmp call costs more than the comparison.
+bool sameBits(const Eigen::VectorXd& a, const double* pb, Eigen::Index n) {
+  if (n != a.size()) return false;
+  const double* pa = a.data();
+  for (Eigen::Index i = 0; i < n; ++i) {
+    std::uint64_t x, y;
+    std::memcpy(&x, pa + i, sizeof x);
+    std::memcpy(&y, pb + i, sizeof y);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+void copyValues(const Eigen::VectorXd& from, double* t) {
+  const double* f = from.data();
+  for (Eigen::Index i = 0; i < from.size(); ++i) t[i] = f[i];
+}
+
+void copyValues(const Eigen::VectorXd& from, Eigen::VectorXd& to) {
+  const Eigen::Index n = from.size();
+  if (to.size() != n) to.resize(n);
+  const double* f = from.data();
+  double* t = to.data();
+  for (Eigen::Index i = 0; i < n; ++i) t[i] = f[i];
+}
+
+// The small products of the step, as plain loops over the (dynamic, few
+// entries) sizes instead of Eigen's general matrix–vector kernels, whose
+// call overhead dominates at these sizes. Each entry is accumulated in
+// column order from 0 and then added, as those kernels do.
+//   y += A x
+void addProduct(const Eigen::MatrixXd& A, const double* x, double* y) {
+  const Eigen::Index rows = A.rows(), cols = A.cols();
+  const double* a = A.data();
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    double acc = 0.0;
+    for (Eigen::Index j = 0; j < cols; ++j) acc += a[r + j * rows] * x[j];
+    y[r] += acc;
+  }
+}
+//   y += Aᵀ x
+void addTransposeProduct(const Eigen::MatrixXd& A, const double* x, double* y) {
+  const Eigen::Index rows = A.rows(), cols = A.cols();
+  const double* a = A.data();
+  for (Eigen::Index j = 0; j < cols; ++j) {
+    double acc = 0.0;
+    for (Eigen::Index r = 0; r < rows; ++r) acc += a[r + j * rows] * x[r];
+    y[j] += acc;
+  }
+}
+
+bool allZero(const Eigen::VectorXd& x) {
+  const double* p = x.data();
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    if (p[i] != 0.0) return false;
+  return true;
 }
 
 }  // namespace
@@ -98,6 +184,8 @@ struct MoreauJeanOSI::Impl {
   const TimeDiscretisation* td = nullptr;
   double h = 0.0;
   std::vector<DSData> ds;
+  std::vector<DSData*> active;                // the integrated systems, in DS order
+  std::vector<double> pool;                   // DSData::hot of every integrated system
   std::vector<InteractionData> interactions;  // indexed by interaction id (Topology slot)
 
   const InteractionData& data(const Interaction& inter) const {
@@ -114,10 +202,24 @@ struct MoreauJeanOSI::Impl {
   }
 
   std::uint64_t topologyVersion = 0;
+  bool checkWrites = false;  // set by beginStep, done by computeFreeState
+  bool anyWritten = false;   // a system was written (computeFreeState)
 
   // y(0) = h(q), y(1) = ẏ at the current state and time t (the relation's
   // computeOutput; for a LagrangianLinearTIR y(0) = H q + b, y(1) = H v).
   static void computeOutput(InteractionData& d, double t) {
+    if (d.plainLinear) {
+      Interaction& inter = *d.inter;
+      Eigen::VectorXd& y0 = inter.y(0);
+      Eigen::VectorXd& y1 = inter.y(1);
+      copyValues(d.plainLinear->b(), y0);
+      y1.setZero(inter.dimension());
+      for (const DSBlock& b : d.blocks) {
+        addProduct(b.H, b.system->q().data(), y0.data());
+        addProduct(b.H, b.system->velocity().data(), y1.data());
+      }
+      return;
+    }
     d.relation->computeOutput(t, *d.inter, 0);
     d.relation->computeOutput(t, *d.inter, 1);
   }
@@ -147,6 +249,12 @@ struct MoreauJeanOSI::Impl {
                        inter->relation()->typeName() +
                        " relation; only Lagrangian relations (LagrangianR) are supported");
     id.constant = id.relation->hasConstantJacobians();
+    id.lawSize = static_cast<unsigned>(inter->nonSmoothLaw()->size());
+    id.plainLinear = nullptr;
+    if (typeid(*id.relation) == typeid(LagrangianLinearTIR)) {
+      const auto* linear = static_cast<const LagrangianLinearTIR*>(id.relation);
+      if (!linear->hasJachlambda() && linear->F().size() == 0) id.plainLinear = linear;
+    }
     if (!id.constant) ++nonConstant;
     id.blocks.clear();
     for (const auto& system : inter->dynamicalSystems()) {
@@ -155,6 +263,7 @@ struct MoreauJeanOSI::Impl {
                          " was inserted after initialize (call TimeStepping::initialize again)");
       DSBlock b;
       b.ds = system->number();
+      b.system = ds[b.ds].ds;
       id.blocks.push_back(std::move(b));
     }
     id.hDot = Eigen::VectorXd::Zero(inter->dimension());
@@ -255,9 +364,9 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
                          "; this linear Moreau–Jean integrator supports constant mass and "
                          "F = F_ext(t) only (nonlinear Moreau–Jean comes in a later part)");
     }
+    s.n = n;
     s.vFree = Eigen::VectorXd::Zero(n);
     s.rhs = Eigen::VectorXd::Zero(n);
-    s.work = Eigen::VectorXd::Zero(n);
     if (s.diag) {
       // M̂ = m + hθc + h²θ²k, element-wise.
       const Eigen::VectorXd mhat = s.diag->massDiagonal() + h * th * s.diag->dampingDiagonal() +
@@ -300,13 +409,35 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
         }
       }
     }
+    s.linearForces = s.lti && !(s.lti->C().isZero(0.0) && s.lti->K().isZero(0.0));
+    s.fExtFunction = lds->hasFExtFunction();
+    s.diagonalCholesky = !s.diag && s.spd && s.Mhat.isDiagonal(0.0);
     lds->computeFExt(td.t0());
-    s.fExtk = lds->fExt();
     for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
     lds->swapInMemory();
-    s.qSet = lds->q();
-    s.vSet = lds->velocity();
     s.written = false;
+    s.touched = false;
+  }
+  // The pool of per-step vectors, filled in DS order.
+  d.active.clear();
+  std::size_t poolSize = 0;
+  for (DSData& s : d.ds)
+    if (s.ds) {
+      d.active.push_back(&s);
+      poolSize += static_cast<std::size_t>(DSData::kHotVectors * s.n);
+    }
+  d.pool.assign(poolSize, 0.0);
+  double* next = d.pool.data();
+  for (DSData* s : d.active) {
+    s->hot = next;
+    next += DSData::kHotVectors * s->n;
+    copyValues(s->ds->fExt(), s->fExtk());
+    copyValues(s->ds->q(), s->qSet());
+    copyValues(s->ds->velocity(), s->vSet());
+    if (s->diagonalCholesky) {
+      const Eigen::VectorXd l = s->llt.matrixLLT().diagonal();
+      copyValues(l, s->cholDiag());
+    }
   }
 
   d.interactions.clear();
@@ -318,38 +449,10 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
 
 void MoreauJeanOSI::beginStep(const StepContext& ctx) {
   Impl& d = *impl_;
-  const std::size_t k = ctx.step;
-  bool anyWritten = false;
-  for (DSData& s : d.ds) {
-    if (!s.ds) continue;  // integrated by another integrator
-    LagrangianDS& ds = *s.ds;
-    s.written = !sameBits(ds.q(), s.qSet) || !sameBits(ds.velocity(), s.vSet);
-    if (!s.written) continue;
-    try {
-      ds.checkState();
-    } catch (const ModelError& e) {
-      std::ostringstream os;
-      os << e.what() << " (state written before step " << k << ", t = " << d.td->time(k) << ")";
-      throw ModelError(os.str());
-    }
-    // The written state is the state at t_k.
-    ds.swapInMemory();
-    s.qSet = ds.q();
-    s.vSet = ds.velocity();
-    anyWritten = true;
-  }
-  if (d.nsds->topologyVersion() != d.topologyVersion) d.synchronize(d.td->time(k));
-  if (!anyWritten) return;
-  // Outputs y(0), y(1) at t_k of the interactions of a written system, and
-  // their memories (the index set uses y_k + (h/2) ẏ_k).
-  const double tk = d.td->time(k);
-  for (InteractionData& id : d.interactions) {
-    bool touched = false;
-    for (const DSBlock& b : id.blocks) touched = touched || d.ds[b.ds].written;
-    if (!touched) continue;
-    Impl::computeOutput(id, tk);
-    id.inter->swapInMemory();
-  }
+  // The check for states written by the user is done system by system in
+  // computeFreeState (one pass over the systems per step).
+  d.checkWrites = true;
+  if (d.nsds->topologyVersion() != d.topologyVersion) d.synchronize(d.td->time(ctx.step));
 }
 
 void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
@@ -360,29 +463,77 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
   // Interactions linked or removed since the last step: re-initialize only
   // the per-interaction data (the systems' M̂ factorizations are kept).
   if (d.nsds->topologyVersion() != d.topologyVersion) d.synchronize(d.td->time(k));
-  for (DSData& s : d.ds) {
-    if (!s.ds) continue;
+  // A write check interrupted by an invalid state (ModelError) is done
+  // again at the next call: checkWrites, written and anyWritten are cleared
+  // only once the pass is complete.
+  const bool checkWrites = d.checkWrites;
+  const double wNew = h * th, wOld = h * (1.0 - th);
+  for (DSData* sp : d.active) {
+    DSData& s = *sp;
     LagrangianDS& ds = *s.ds;
-    ds.computeFExt(tk1);
+    const Eigen::Index n = s.n;
+    if (checkWrites) {
+      if (!sameBits(ds.q(), s.qSet(), n) || !sameBits(ds.velocity(), s.vSet(), n)) {
+        try {
+          ds.checkState();
+        } catch (const ModelError& e) {
+          std::ostringstream os;
+          os << e.what() << " (state written before step " << k << ", t = " << d.td->time(k) << ")";
+          throw ModelError(os.str());
+        }
+        // The written state is the state at t_k.
+        ds.swapInMemory();
+        copyValues(ds.q(), s.qSet());
+        copyValues(ds.velocity(), s.vSet());
+        s.written = true;
+        d.anyWritten = true;
+      }
+    }
+    if (s.fExtFunction) ds.computeFExt(tk1);
     const Eigen::VectorXd& qk = ds.qMemory();
     const Eigen::VectorXd& vk = ds.velocityMemory();
     // h(θ F_ext,k+1 + (1−θ) F_ext,k) − hC v_k − K(h q_k + h²θ v_k)
-    s.work = h * th * ds.fExt() + h * (1.0 - th) * s.fExtk;
-    if (s.lti) {
-      s.work.noalias() -= (h * s.lti->C()) * vk;
+    double* w = s.work();
+    {
+      const double* fNew = ds.fExt().data();
+      const double* fOld = s.fExtk();
+      for (Eigen::Index i = 0; i < n; ++i) w[i] = wNew * fNew[i] + wOld * fOld[i];
+    }
+    if (s.lti && s.linearForces) {
+      Eigen::Map<Eigen::VectorXd> work(w, n);
+      work.noalias() -= (h * s.lti->C()) * vk;
       s.rhs = h * qk + (h * h * th) * vk;
-      s.work.noalias() -= s.lti->K() * s.rhs;
+      work.noalias() -= s.lti->K() * s.rhs;
     } else if (s.diag) {
-      s.work.array() -= h * s.diag->dampingDiagonal().array() * vk.array();
-      s.work.array() -=
+      Eigen::Map<Eigen::VectorXd> work(w, n);
+      work.array() -= h * s.diag->dampingDiagonal().array() * vk.array();
+      work.array() -=
           s.diag->stiffnessDiagonal().array() * (h * qk.array() + (h * h * th) * vk.array());
     }
-    s.solveInPlace(s.work);
-    s.vFree = vk + s.work;
+    s.solveInPlace(w);
+    const double* v = vk.data();
+    double* vf = s.vFree.data();
+    for (Eigen::Index i = 0; i < n; ++i) vf[i] = v[i] + w[i];
+  }
+  d.checkWrites = false;
+  if (d.anyWritten) {
+    // Outputs y(0), y(1) at t_k of the interactions of a written system, and
+    // their memories (the index set uses y_k + (h/2) ẏ_k).
+    const double tk = d.td->time(k);
+    for (InteractionData& id : d.interactions) {
+      bool touched = false;
+      for (const DSBlock& b : id.blocks) touched = touched || d.ds[b.ds].written;
+      if (!touched) continue;
+      Impl::computeOutput(id, tk);
+      id.inter->swapInMemory();
+    }
+    for (DSData* sp : d.active) sp->written = false;
+    d.anyWritten = false;
   }
   // Nonlinear relations: G(q*) with q* = q_k (and ∂h/∂t) at t_{k+1}.
-  for (InteractionData& id : d.interactions)
-    if (id.inter && !id.constant) d.updateBlocks(id, tk1);
+  if (d.nonConstant > 0)
+    for (InteractionData& id : d.interactions)
+      if (id.inter && !id.constant) d.updateBlocks(id, tk1);
 }
 
 bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
@@ -398,7 +549,11 @@ bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned 
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
   const double h = ctx.h;
-  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
+  const std::size_t id = inter.number();
+  const Eigen::Index stride =
+      id < impl_->interactions.size() && impl_->interactions[id].inter.get() == &inter
+          ? static_cast<Eigen::Index>(impl_->interactions[id].lawSize)
+          : static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
   for (Eigen::Index i = 0; i < y.size(); i += stride)
     if (y(i) + gamma_ * h * ydot(i) <= 0.0) return true;
   return false;
@@ -412,7 +567,7 @@ void MoreauJeanOSI::computeFreeOutput(const Interaction& inter, const ProblemCon
   const InteractionData& id = impl_->data(inter);
   q.setZero();
   // q = G v_free (+ ∂h/∂t); the law terms (e ẏ_k) are the problem's.
-  for (const DSBlock& b : id.blocks) q.noalias() += b.H * impl_->ds[b.ds].vFree;
+  for (const DSBlock& b : id.blocks) addProduct(b.H, impl_->ds[b.ds].vFree.data(), q.data());
   if (id.relation->hasTimeDerivative()) q += id.hDot;
 }
 
@@ -434,38 +589,80 @@ void MoreauJeanOSI::addInteractionBlock(const Interaction& a, const Interaction&
   if (!ba || !bb)
     throw std::out_of_range("MoreauJeanOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
-  block.noalias() += ba->H * bb->WHt;
+  // block += H_a M̂⁻¹ H_bᵀ (m_a × m_b, inner dimension ndof), entry by entry.
+  const Eigen::MatrixXd& H = ba->H;
+  const Eigen::MatrixXd& WHt = bb->WHt;
+  const Eigen::Index inner = H.cols();
+  for (Eigen::Index c = 0; c < block.cols(); ++c)
+    for (Eigen::Index r = 0; r < block.rows(); ++r) {
+      double acc = 0.0;
+      for (Eigen::Index j = 0; j < inner; ++j) acc += H(r, j) * WHt(j, c);
+      block(r, c) += acc;
+    }
   // ∇_λh (D of a linear relation, G1 of a compliant one) once on the diagonal.
   if (&a == &b && ba == &da.blocks.front() && da.relation->hasJachlambda())
     block += da.relation->jachlambda(a);
 }
+
+namespace {
+void setZero(Eigen::VectorXd& x) {
+  double* p = x.data();
+  for (Eigen::Index i = 0; i < x.size(); ++i) p[i] = 0.0;
+}
+}  // namespace
 
 void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
   Impl& d = *impl_;
   const std::size_t k = ctx.step;
   const unsigned level = ctx.inputLevel;
   const double h = d.h, th = theta_;
-  for (DSData& s : d.ds) {
-    if (!s.ds) continue;
-    s.ds->p(level).setZero();
-    s.ds->velocity() = s.vFree;
-  }
-  // p(1) = Σ Hᵀ λ(1);  v_{k+1} = v_free + M̂⁻¹ p(1) = v_free + Σ (M̂⁻¹Hᵀ) λ(1).
-  for (const InteractionData& id : d.interactions) {
-    if (!id.inter) continue;  // free slot
+  // p(1) = Σ Hᵀ λ(1);  v_{k+1} = v_free + M̂⁻¹ p(1) = v_free + Σ (M̂⁻¹Hᵀ) λ(1),
+  // summed in interaction-id order. Only the interactions of the problem's
+  // index set can have λ ≠ 0 (the one-step problem sets λ = 0 on the rows
+  // that leave it), and one with λ = 0 adds nothing: the others are skipped
+  // with an O(1) membership test. A system reached here starts from p = 0,
+  // v = v_free (the others get them in the pass below).
+  const Topology& topology = d.nsds->topology();
+  const IndexSet* set = ctx.outputLevel > 0 && ctx.outputLevel < topology.numberOfIndexSets()
+                            ? &topology.indexSet(ctx.outputLevel)
+                            : nullptr;
+  for (std::size_t i = 0; i < d.interactions.size(); ++i) {
+    if (set && !set->contains(static_cast<unsigned>(i))) continue;
+    const InteractionData& id = d.interactions[i];
+    if (!id.inter) continue;  // free slot, or another integrator's
     const Eigen::VectorXd& lambda = id.inter->lambda(level);
+    if (allZero(lambda)) continue;
     for (const DSBlock& b : id.blocks) {
-      LagrangianDS& ds = *d.ds[b.ds].ds;
-      ds.p(level).noalias() += b.H.transpose() * lambda;
-      ds.velocity().noalias() += b.WHt * lambda;
+      DSData& s = d.ds[b.ds];
+      LagrangianDS& ds = *b.system;
+      Eigen::VectorXd& p = ds.p(level);
+      if (!s.touched) {
+        s.touched = true;
+        setZero(p);
+        copyValues(s.vFree, ds.velocity());
+      }
+      addTransposeProduct(b.H, lambda.data(), p.data());
+      addProduct(b.WHt, lambda.data(), ds.velocity().data());
     }
   }
-  for (DSData& s : d.ds) {
-    if (!s.ds) continue;
+  const double wNew = h * th, wOld = h * (1.0 - th);
+  for (DSData* sp : d.active) {
+    DSData& s = *sp;
     LagrangianDS& ds = *s.ds;
-    ds.q() = ds.qMemory() + h * th * ds.velocity() + h * (1.0 - th) * ds.velocityMemory();
-    s.qSet = ds.q();
-    s.vSet = ds.velocity();
+    if (s.touched) {
+      s.touched = false;
+    } else {
+      setZero(ds.p(level));
+      copyValues(s.vFree, ds.velocity());
+    }
+    const Eigen::Index n = s.n;
+    double* q = ds.q().data();
+    const double* qk = ds.qMemory().data();
+    const double* v = ds.velocity().data();
+    const double* vk = ds.velocityMemory().data();
+    for (Eigen::Index i = 0; i < n; ++i) q[i] = qk[i] + wNew * v[i] + wOld * vk[i];
+    copyValues(ds.q(), s.qSet());
+    copyValues(ds.velocity(), s.vSet());
   }
   const double tk1 = d.td->time(k + 1);
   for (InteractionData& id : d.interactions)
@@ -473,10 +670,9 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
 }
 
 void MoreauJeanOSI::swapInMemory() {
-  for (DSData& s : impl_->ds) {
-    if (!s.ds) continue;
-    s.ds->swapInMemory();
-    s.fExtk = s.ds->fExt();
+  for (DSData* s : impl_->active) {
+    s->ds->swapInMemory();
+    copyValues(s->ds->fExt(), s->fExtk());
   }
   for (InteractionData& id : impl_->interactions)
     if (id.inter) id.inter->swapInMemory();

@@ -84,9 +84,12 @@ void TimeStepping::updateIndexSets() {
   // Incremental: an index set (and its version) changes only when an
   // interaction enters or leaves it. The integrator of the interaction's
   // systems decides.
+  // With one integrator (the common case) no per-interaction lookup.
+  const OneStepIntegrator* only = integrators_.size() == 1 ? integrators_.front().get() : nullptr;
   for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level)
     for (const auto& inter : topology.interactions()) {
-      const OneStepIntegrator& osi = integratorOf(*inter->dynamicalSystems().front());
+      const OneStepIntegrator& osi =
+          only ? *only : integratorOf(*inter->dynamicalSystems().front());
       if (osi.addInteractionInIndexSet(*inter, level, ctx))
         topology.addToIndexSet(level, inter->number());
       else

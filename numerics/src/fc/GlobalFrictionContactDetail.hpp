@@ -13,6 +13,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace moreau::numerics::gfcdetail {
 
@@ -53,6 +54,38 @@ class Factorization {
   SpMat last_;
   bool valid_ = false;
   int factorizations_ = 0;
+  std::string error_;
+};
+
+/// M⁻¹ for a block-diagonal M (up to a symmetric permutation): the connected
+/// components of M's graph, each factorized densely (Cholesky when the block is
+/// symmetric and positive definite, LU otherwise). Used by "reduce" when M splits
+/// into >= 2 components of at most `maxBlock` rows (a multibody system: one
+/// component per body): the reduction then costs O(Σ n_b² k_b) instead of one
+/// sparse solve per column of H.
+class BlockDiagonalInverse {
+ public:
+  /// Components of A's pattern (A + Aᵀ). False when there are fewer than 2 or one
+  /// has more than maxBlock rows.
+  bool analyze(const SpMat& A, Eigen::Index maxBlock);
+  /// Dense factorization of every component; false with error() when a block is
+  /// singular (reciprocal condition estimate below 1e-15) or not finite.
+  bool factorize(const SpMat& A);
+  /// x = A⁻¹ b (after a successful factorize()).
+  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const;
+  /// Hᵀ A⁻¹ H (m×m, compressed), H n×m; Ht = Hᵀ (compressed CSC, i.e. H by rows).
+  SpMat reduce(const SpMat& Ht, Eigen::Index m) const;
+  const std::string& error() const { return error_; }
+  Eigen::Index components() const { return static_cast<Eigen::Index>(start_.size()) - 1; }
+
+ private:
+  std::vector<Eigen::Index> rows_;   // rows grouped by component (ascending within one)
+  std::vector<Eigen::Index> start_;  // components()+1 offsets into rows_
+  std::vector<Eigen::Index> comp_;   // component of each row
+  std::vector<Eigen::Index> pos_;    // position of each row within its component
+  std::vector<Eigen::LLT<Eigen::MatrixXd>> llt_;
+  std::vector<Eigen::PartialPivLU<Eigen::MatrixXd>> lu_;
+  std::vector<char> useLu_;
   std::string error_;
 };
 

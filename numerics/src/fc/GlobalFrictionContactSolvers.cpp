@@ -99,6 +99,152 @@ int Factorization::analyses() const {
   return count;
 }
 
+bool BlockDiagonalInverse::analyze(const SpMat& A, Eigen::Index maxBlock) {
+  const Eigen::Index n = A.rows();
+  // union-find over the rows (A + Aᵀ pattern: an entry (i, j) joins i and j)
+  std::vector<Eigen::Index> parent(static_cast<std::size_t>(n));
+  for (Eigen::Index i = 0; i < n; ++i) parent[static_cast<std::size_t>(i)] = i;
+  auto find = [&](Eigen::Index i) {
+    while (parent[static_cast<std::size_t>(i)] != i) {
+      parent[static_cast<std::size_t>(i)] =
+          parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+      i = parent[static_cast<std::size_t>(i)];
+    }
+    return i;
+  };
+  for (Eigen::Index j = 0; j < A.outerSize(); ++j) {
+    for (SpMat::InnerIterator it(A, j); it; ++it) {
+      const Eigen::Index a = find(it.row());
+      const Eigen::Index b = find(j);
+      if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+    }
+  }
+  comp_.assign(static_cast<std::size_t>(n), -1);
+  std::vector<Eigen::Index> rootComp(static_cast<std::size_t>(n), -1);
+  std::vector<Eigen::Index> count;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const auto root = static_cast<std::size_t>(find(i));
+    if (rootComp[root] < 0) {
+      rootComp[root] = static_cast<Eigen::Index>(count.size());
+      count.push_back(0);
+    }
+    comp_[static_cast<std::size_t>(i)] = rootComp[root];
+    ++count[static_cast<std::size_t>(rootComp[root])];
+  }
+  const auto nComp = static_cast<Eigen::Index>(count.size());
+  start_.assign(static_cast<std::size_t>(nComp) + 1, 0);
+  for (Eigen::Index c = 0; c < nComp; ++c)
+    start_[static_cast<std::size_t>(c) + 1] =
+        start_[static_cast<std::size_t>(c)] + count[static_cast<std::size_t>(c)];
+  rows_.assign(static_cast<std::size_t>(n), 0);
+  pos_.assign(static_cast<std::size_t>(n), 0);
+  std::vector<Eigen::Index> fill(start_.begin(), start_.end() - 1);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const auto c = static_cast<std::size_t>(comp_[static_cast<std::size_t>(i)]);
+    pos_[static_cast<std::size_t>(i)] = fill[c] - start_[c];
+    rows_[static_cast<std::size_t>(fill[c]++)] = i;
+  }
+  const Eigen::Index largest = count.empty() ? 0 : *std::max_element(count.begin(), count.end());
+  const bool ok = nComp >= 2 && largest <= maxBlock;
+  if (!ok) start_.assign(1, 0);
+  return ok;
+}
+
+bool BlockDiagonalInverse::factorize(const SpMat& A) {
+  const Eigen::Index nComp = components();
+  llt_.resize(static_cast<std::size_t>(nComp));
+  lu_.resize(static_cast<std::size_t>(nComp));
+  useLu_.assign(static_cast<std::size_t>(nComp), 0);
+  error_.clear();
+  Eigen::MatrixXd B;
+  for (Eigen::Index c = 0; c < nComp; ++c) {
+    const Eigen::Index first = start_[static_cast<std::size_t>(c)];
+    const Eigen::Index size = start_[static_cast<std::size_t>(c) + 1] - first;
+    B.setZero(size, size);
+    for (Eigen::Index k = 0; k < size; ++k) {
+      const Eigen::Index j = rows_[static_cast<std::size_t>(first + k)];
+      for (SpMat::InnerIterator it(A, j); it; ++it)
+        B(pos_[static_cast<std::size_t>(it.row())], k) = it.value();
+    }
+    const double scale = B.cwiseAbs().maxCoeff();
+    if (!B.allFinite() || !(scale > 0.0)) {
+      error_ = "block of rows " + std::to_string(rows_[static_cast<std::size_t>(first)]) +
+               ".. is zero or not finite";
+      return false;
+    }
+    const bool symmetric = (B - B.transpose()).cwiseAbs().maxCoeff() <= 1e-14 * scale;
+    auto& llt = llt_[static_cast<std::size_t>(c)];
+    if (symmetric) llt.compute(B);
+    if (symmetric && llt.info() == Eigen::Success && llt.rcond() > 1e-15) continue;
+    auto& lu = lu_[static_cast<std::size_t>(c)];
+    lu.compute(B);
+    if (!(lu.rcond() > 1e-15)) {
+      error_ = "block of rows " + std::to_string(rows_[static_cast<std::size_t>(first)]) +
+               ".. is singular";
+      return false;
+    }
+    useLu_[static_cast<std::size_t>(c)] = 1;
+  }
+  return true;
+}
+
+void BlockDiagonalInverse::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const {
+  x.resize(b.size());
+  Eigen::VectorXd bc, xc;
+  for (Eigen::Index c = 0; c < components(); ++c) {
+    const Eigen::Index first = start_[static_cast<std::size_t>(c)];
+    const Eigen::Index size = start_[static_cast<std::size_t>(c) + 1] - first;
+    bc.resize(size);
+    for (Eigen::Index k = 0; k < size; ++k) bc[k] = b[rows_[static_cast<std::size_t>(first + k)]];
+    if (useLu_[static_cast<std::size_t>(c)]) {
+      xc = lu_[static_cast<std::size_t>(c)].solve(bc);
+    } else {
+      xc = llt_[static_cast<std::size_t>(c)].solve(bc);
+    }
+    for (Eigen::Index k = 0; k < size; ++k) x[rows_[static_cast<std::size_t>(first + k)]] = xc[k];
+  }
+}
+
+SpMat BlockDiagonalInverse::reduce(const SpMat& Ht, Eigen::Index m) const {
+  std::vector<Eigen::Triplet<double>> entries;
+  std::vector<Eigen::Index> local(static_cast<std::size_t>(m), -1);
+  std::vector<Eigen::Index> cols;
+  Eigen::MatrixXd Hc, X, Wc;
+  for (Eigen::Index c = 0; c < components(); ++c) {
+    const Eigen::Index first = start_[static_cast<std::size_t>(c)];
+    const Eigen::Index size = start_[static_cast<std::size_t>(c) + 1] - first;
+    cols.clear();
+    for (Eigen::Index k = 0; k < size; ++k) {
+      for (SpMat::InnerIterator it(Ht, rows_[static_cast<std::size_t>(first + k)]); it; ++it) {
+        auto& l = local[static_cast<std::size_t>(it.row())];
+        if (l < 0) {
+          l = static_cast<Eigen::Index>(cols.size());
+          cols.push_back(it.row());
+        }
+      }
+    }
+    if (cols.empty()) continue;
+    const auto kc = static_cast<Eigen::Index>(cols.size());
+    Hc.setZero(size, kc);
+    for (Eigen::Index k = 0; k < size; ++k)
+      for (SpMat::InnerIterator it(Ht, rows_[static_cast<std::size_t>(first + k)]); it; ++it)
+        Hc(k, local[static_cast<std::size_t>(it.row())]) = it.value();
+    X = useLu_[static_cast<std::size_t>(c)]
+            ? Eigen::MatrixXd(lu_[static_cast<std::size_t>(c)].solve(Hc))
+            : Eigen::MatrixXd(llt_[static_cast<std::size_t>(c)].solve(Hc));
+    Wc.noalias() = Hc.transpose() * X;
+    for (Eigen::Index b = 0; b < kc; ++b)
+      for (Eigen::Index a = 0; a < kc; ++a)
+        entries.emplace_back(cols[static_cast<std::size_t>(a)], cols[static_cast<std::size_t>(b)],
+                             Wc(a, b));
+    for (Eigen::Index col : cols) local[static_cast<std::size_t>(col)] = -1;
+  }
+  SpMat W(m, m);
+  W.setFromTriplets(entries.begin(), entries.end());
+  W.makeCompressed();
+  return W;
+}
+
 void prepareStart(Eigen::VectorXd& x, Eigen::Index n) {
   if (x.size() != n || !x.allFinite()) x = Eigen::VectorXd::Zero(n);
 }
@@ -210,26 +356,104 @@ std::vector<std::string> globalFrictionContactSolverNames() { return {"auto", "r
 
 struct GlobalFrictionContactSolver::Impl {
   gfcdetail::Factorization factorM;
+  // block-diagonal path (gfcLinearSolver "auto" and M made of small components)
+  gfcdetail::BlockDiagonalInverse blocks;
+  SpMat blocksPattern;  // M the components were analysed for (values ignored)
+  bool blocksAnalysed = false;
+  bool blocksApply = false;
+  SpMat blocksLast;  // M of the current block factorization
+  bool blocksValid = false;
+  bool useBlocks = false;
+  int blockAnalyses = 0;
+  int blockFactorizations = 0;
   SpMat Mstore, Hstore;  // CSC copies of non-CSC inputs
   SpMat Hw;              // H the current W was formed with
   bool haveW = false;
-  SparseBlockMatrix W;
+  SparseBlockMatrix W;  // freshly formed W, moved into `local`
   int reductions = 0;
   std::string lastError;
   FrictionContactProblem local;
   gfcdetail::AdmmCache admm;
 
+  /// Updates `local` (W kept in it, re-formed only when M or H changed).
   bool reduce(const GlobalFrictionContactProblem& problem, const SpMat& M, const SpMat& H,
-              FrictionContactProblem& out, const SolverOptions& options);
+              const SolverOptions& options);
   bool formW(const SpMat& H, int d);
+  bool factorizeM(const SpMat& M, const SolverOptions& options, bool& reused);
+  bool solveM(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
+    if (useBlocks) {
+      blocks.solve(b, x);
+      return x.allFinite();
+    }
+    return factorM.solve(b, x);
+  }
+  std::string kindOfM() const { return useBlocks ? "dense-blocks" : factorM.kindName(); }
   SolverResult solveReduce(const GlobalFrictionContactProblem& problem, const SpMat& M,
                            const SpMat& H, Eigen::VectorXd& v, Eigen::VectorXd& r,
                            Eigen::VectorXd& u, const SolverOptions& options, bool& factorized);
 };
 
+namespace {
+
+bool samePattern(const SpMat& A, const SpMat& B) {
+  if (A.rows() != B.rows() || A.cols() != B.cols() || A.nonZeros() != B.nonZeros()) return false;
+  const auto nnz = static_cast<std::size_t>(A.nonZeros());
+  return std::equal(A.outerIndexPtr(), A.outerIndexPtr() + A.outerSize() + 1, B.outerIndexPtr()) &&
+         std::equal(A.innerIndexPtr(), A.innerIndexPtr() + nnz, B.innerIndexPtr());
+}
+
+constexpr Eigen::Index kMaxDenseBlock = 64;
+
+}  // namespace
+
+bool GlobalFrictionContactSolver::Impl::factorizeM(const SpMat& M, const SolverOptions& options,
+                                                   bool& reused) {
+  reused = false;
+  std::string blockError;
+  if (options.gfcLinearSolver == "auto") {
+    if (!blocksAnalysed || !samePattern(M, blocksPattern)) {
+      blocksApply = blocks.analyze(M, kMaxDenseBlock);
+      blocksPattern = M;
+      blocksAnalysed = true;
+      blocksValid = false;
+      if (blocksApply) ++blockAnalyses;
+    }
+    if (blocksApply) {
+      if (blocksValid && gfcdetail::sameMatrix(M, blocksLast)) {
+        reused = useBlocks;  // the W formed last used these blocks
+        useBlocks = true;
+        return true;
+      }
+      blocksValid = false;
+      if (blocks.factorize(M)) {
+        blocksLast = M;
+        blocksValid = true;
+        ++blockFactorizations;
+        useBlocks = true;
+        return true;
+      }
+      blockError = "dense blocks: " + blocks.error() + "; ";
+    }
+  }
+  const bool wasBlocks = useBlocks;
+  useBlocks = false;
+  if (!factorM.factorize(M, options.gfcLinearSolver, &reused)) {
+    lastError = "M could not be factorized (" + blockError + factorM.error() + ")";
+    return false;
+  }
+  if (wasBlocks) reused = false;
+  return true;
+}
+
 bool GlobalFrictionContactSolver::Impl::formW(const SpMat& H, int d) {
   const Eigen::Index n = H.rows();
   const Eigen::Index m = H.cols();
+  const std::vector<Eigen::Index> sizes(static_cast<std::size_t>(m / d), d);
+  if (useBlocks) {
+    const SpMat Ht = H.transpose();
+    W = SparseBlockMatrix::fromSparse(blocks.reduce(Ht, m), sizes, sizes);
+    return true;
+  }
   // X = M⁻¹ H column by column; the solves of a block-diagonal M give exact zeros
   // outside the blocks a column touches, so X stays sparse for mechanical systems.
   std::vector<int> outer(static_cast<std::size_t>(m) + 1, 0);
@@ -246,7 +470,7 @@ bool GlobalFrictionContactSolver::Impl::formW(const SpMat& H, int d) {
       empty = false;
     }
     if (!empty) {
-      if (!factorM.solve(rhs, x)) {
+      if (!solveM(rhs, x)) {
         lastError =
             "solve with the factorization of M failed (column " + std::to_string(j) + " of H)";
         return false;
@@ -266,44 +490,50 @@ bool GlobalFrictionContactSolver::Impl::formW(const SpMat& H, int d) {
   const SpMat Ht = H.transpose();
   SpMat Wsp = Ht * X;
   Wsp.makeCompressed();
-  const std::vector<Eigen::Index> sizes(static_cast<std::size_t>(m / d), d);
   W = SparseBlockMatrix::fromSparse(Wsp, sizes, sizes);
   return true;
 }
 
 bool GlobalFrictionContactSolver::Impl::reduce(const GlobalFrictionContactProblem& problem,
                                                const SpMat& M, const SpMat& H,
-                                               FrictionContactProblem& out,
                                                const SolverOptions& options) {
   lastError.clear();
   bool reusedM = false;
-  if (!factorM.factorize(M, options.gfcLinearSolver, &reusedM)) {
-    lastError = "M could not be factorized (" + factorM.error() + ")";
+  if (!factorizeM(M, options, reusedM)) {
     haveW = false;
     return false;
   }
-  if (!(reusedM && haveW && gfcdetail::sameMatrix(H, Hw))) {
+  const bool keepW =
+      reusedM && haveW && local.dimension() == problem.dimension && gfcdetail::sameMatrix(H, Hw);
+  if (!keepW) {
     haveW = false;
     if (!formW(H, problem.dimension)) return false;
     Hw = H;
-    haveW = true;
     ++reductions;
   }
   Eigen::VectorXd y(problem.numberOfDofs());
-  if (!factorM.solve(problem.q, y)) {
+  if (!solveM(problem.q, y)) {
     lastError = "solve with the factorization of M failed (q)";
     return false;
   }
   Eigen::VectorXd qLocal = H.transpose() * y;
   qLocal += problem.b;
-  out = FrictionContactProblem(problem.dimension, Matrix(W), std::move(qLocal), problem.mu);
+  if (keepW) {  // W stays in `local`: no copy
+    local.q() = std::move(qLocal);
+    local.mu() = problem.mu;
+  } else {
+    local = FrictionContactProblem(problem.dimension, Matrix(std::move(W)), std::move(qLocal),
+                                   problem.mu);
+    W = SparseBlockMatrix();
+    haveW = true;
+  }
   return true;
 }
 
 SolverResult GlobalFrictionContactSolver::Impl::solveReduce(
     const GlobalFrictionContactProblem& problem, const SpMat& M, const SpMat& H, Eigen::VectorXd& v,
     Eigen::VectorXd& r, Eigen::VectorXd& u, const SolverOptions& options, bool& factorized) {
-  factorized = reduce(problem, M, H, local, options);
+  factorized = reduce(problem, M, H, options);
   if (!factorized) {
     return gfcdetail::finishResult(problem, v, r, u, options, "reduce", 0, true, lastError);
   }
@@ -320,7 +550,7 @@ SolverResult GlobalFrictionContactSolver::Impl::solveReduce(
     lr = solveFrictionContact(local, r, ul, lo);
     rhs = problem.q;
     rhs.noalias() += H * r;
-    if (!factorM.solve(rhs, v)) {
+    if (!solveM(rhs, v)) {
       return gfcdetail::finishResult(problem, v, r, u, options, "reduce:" + lr.solver,
                                      lr.iterations, true,
                                      "solve with the factorization of M failed (v recovery)");
@@ -335,7 +565,7 @@ SolverResult GlobalFrictionContactSolver::Impl::solveReduce(
     os << "local tolerance tightened to " << lo.tolerance << "; ";
     note += os.str();
   }
-  std::string message = "M factorized by " + factorM.kindName() + "; " + note + lr.message;
+  std::string message = "M factorized by " + kindOfM() + "; " + note + lr.message;
   return gfcdetail::finishResult(problem, v, r, u, options, "reduce:" + lr.solver, lr.iterations,
                                  lr.status == SolverStatus::Failed, std::move(message));
 }
@@ -348,17 +578,17 @@ GlobalFrictionContactSolver& GlobalFrictionContactSolver::operator=(
     GlobalFrictionContactSolver&&) noexcept = default;
 
 const std::string& GlobalFrictionContactSolver::lastError() const { return impl_->lastError; }
-int GlobalFrictionContactSolver::symbolicAnalysesOfM() const { return impl_->factorM.analyses(); }
+int GlobalFrictionContactSolver::symbolicAnalysesOfM() const {
+  return impl_->factorM.analyses() + impl_->blockAnalyses;
+}
 int GlobalFrictionContactSolver::numericFactorizationsOfM() const {
-  return impl_->factorM.factorizations();
+  return impl_->factorM.factorizations() + impl_->blockFactorizations;
 }
 int GlobalFrictionContactSolver::reductionsFormed() const { return impl_->reductions; }
 int GlobalFrictionContactSolver::admmFactorizations() const {
   return impl_->admm.factorization.factorizations();
 }
-std::string GlobalFrictionContactSolver::factorizationOfM() const {
-  return impl_->factorM.kindName();
-}
+std::string GlobalFrictionContactSolver::factorizationOfM() const { return impl_->kindOfM(); }
 
 bool GlobalFrictionContactSolver::reduce(const GlobalFrictionContactProblem& problem,
                                          FrictionContactProblem& local,
@@ -367,7 +597,9 @@ bool GlobalFrictionContactSolver::reduce(const GlobalFrictionContactProblem& pro
   problem.validate();
   const SpMat& M = gfcdetail::compressedCsc(problem.M, impl_->Mstore);
   const SpMat& H = gfcdetail::compressedCsc(problem.H, impl_->Hstore);
-  return impl_->reduce(problem, M, H, local, options);
+  if (!impl_->reduce(problem, M, H, options)) return false;
+  local = impl_->local;
+  return true;
 }
 
 namespace {

@@ -2,10 +2,13 @@
 //
 //  n <= kSmall (any storage):  lemke → murty (M_ii > 0) → enum (n <= min(16, enumerationMaxSize))
 //                              → newton-fb → pgs (M_ii > 0)
-//  n >  kSmall:                [bgs (sparse-block) | pgs (dense, sparse)] when M_ii > 0,
-//                              capped at kSplittingSweeps sweeps
+//  n >  kSmall:                pivot (M_ii > 0) → [bgs (sparse-block) | pgs (dense, sparse)]
+//                              when M_ii > 0, capped at kSplittingSweeps sweeps
 //                              → newton-fb → lemke (n <= kLemkeMax)
-// The pivoting methods (lemke, murty) get options.maxIterations pivots. In the
+// The pivoting methods (lemke, murty, pivot) get options.maxIterations pivots. The
+// block principal pivoting method "pivot" is exact and finite on a P-matrix (whose
+// diagonal is positive) and reports Failed on a singular or indefinite principal
+// submatrix, after which the chain goes on as before. In the
 // small chain the fallbacks after them have their own budgets (newton-fb
 // kNewtonIterations, pgs kSplittingSweeps), so that a pivot budget too small
 // for Lemke still leaves a working chain; in the large chain newton-fb is
@@ -73,6 +76,7 @@ SolverResult lcpAuto(const LinearComplementarityProblem& problem, Eigen::VectorX
     step("newton-fb", &lcpNewtonFb, kNewtonIterations);
     if (positiveDiagonal) step("pgs", &lcpPgs, kSplittingSweeps);
   } else {
+    if (positiveDiagonal) step("pivot", &lcpPivoting, options.maxIterations);
     if (positiveDiagonal) {
       const int sweeps = std::min(options.maxIterations, kSplittingSweeps);
       if (problem.M().isSparseBlock()) {

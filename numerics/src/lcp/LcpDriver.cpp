@@ -25,12 +25,22 @@ struct Entry {
   SolverFn fn;
 };
 
-// "auto" first, then the solvers; "nsgs-sbm" is an alias of "bgs".
+// "auto" first, then the solvers; "nsgs-sbm" is an alias of "bgs", "bpp" and
+// "block-pivoting" of "pivot".
 constexpr Entry kSolvers[] = {
-    {"auto", &lcpAuto},          {"lemke", &lemkeDefault},      {"pgs", &lcpPgs},
-    {"psor", &lcpPsor},          {"bgs", &lcpBlockGaussSeidel}, {"nsgs-sbm", &lcpBlockGaussSeidel},
-    {"newton-fb", &lcpNewtonFb}, {"newton-min", &lcpNewtonMin}, {"enum", &lcpEnum},
+    {"auto", &lcpAuto},
+    {"lemke", &lemkeDefault},
+    {"pgs", &lcpPgs},
+    {"psor", &lcpPsor},
+    {"bgs", &lcpBlockGaussSeidel},
+    {"nsgs-sbm", &lcpBlockGaussSeidel},
+    {"newton-fb", &lcpNewtonFb},
+    {"newton-min", &lcpNewtonMin},
+    {"enum", &lcpEnum},
     {"murty", &lcpMurty},
+    {"pivot", &lcpPivoting},
+    {"bpp", &lcpPivoting},
+    {"block-pivoting", &lcpPivoting},
 };
 
 // A problem whose M or q has a NaN or an infinity has no meaningful answer: a
@@ -81,7 +91,7 @@ SolverResult solveLcp(const LinearComplementarityProblem& problem, Eigen::Vector
       if (nonFiniteData(problem, name, z, w, failed)) return failed;
       if (z.size() != problem.size()) z.setZero(problem.size());
       SolverResult result = e.fn(problem, z, w, options);
-      if (name == "nsgs-sbm") result.solver = name;
+      if (name == "nsgs-sbm" || name == "bpp" || name == "block-pivoting") result.solver = name;
       return result;
     }
   }

@@ -216,6 +216,16 @@ TEST_P(GlobalFcDim, GeneratedPileReducesToTheGeneratorsLocalProblem) {
   EXPECT_LT((reduced.q() - g.problem.q()).norm(), 1e-12 * g.problem.q().norm());
   // same sparse-block pattern as the generator's W
   EXPECT_EQ(reduced.W().sparseBlock().nonZeroBlocks(), g.problem.W().sparseBlock().nonZeroBlocks());
+  // one component per body: the dense-block path; CHOLMOD gives the same W
+  EXPECT_EQ(solver.factorizationOfM(), "dense-blocks");
+  mn::GlobalFrictionContactSolver sparseSolver;
+  mn::FrictionContactProblem reducedSparse;
+  mn::SolverOptions so;
+  so.gfcLinearSolver = "cholmod";
+  ASSERT_TRUE(sparseSolver.reduce(g.global, reducedSparse, so));
+  EXPECT_EQ(sparseSolver.factorizationOfM(), "cholmod");
+  EXPECT_LT((reducedSparse.W().toDense() - W).norm(), 1e-12 * W.norm());
+  EXPECT_LT((reducedSparse.q() - g.problem.q()).norm(), 1e-12 * g.problem.q().norm());
 
   for (const std::string name : {"reduce", "admm"}) {
     SCOPED_TRACE(name);
@@ -298,6 +308,8 @@ TEST(GlobalFc, SingularMFailsInReduceAndAutoUsesAdmm) {
   const mn::SolverResult red = mn::solveGlobalFrictionContact(c.problem, v, r, u, opts("reduce"));
   EXPECT_EQ(red.status, mn::SolverStatus::Failed);
   EXPECT_NE(red.message.find("M could not be factorized"), std::string::npos) << red.message;
+  // the zero rows make singleton components: the dense-block path is tried first
+  EXPECT_NE(red.message.find("dense blocks"), std::string::npos) << red.message;
 
   v.resize(0);
   r.resize(0);
@@ -408,4 +420,68 @@ TEST(GlobalFc, NoContactsSolvesTheLinearSystem) {
     ASSERT_TRUE(mn::solveGlobalFrictionContact(p, v, r, u, opts(name)).converged()) << name;
     EXPECT_LT((M * v - p.q).norm(), 1e-12 * p.q.norm()) << name;
   }
+}
+
+TEST(GlobalFc, AdmmOptionVariantsReachTheSameSolution) {
+  const Constructed c = constructed(3, 9, 3, 31u);
+  struct Variant {
+    bool acceleration, adaptive;
+    double rho;
+  };
+  for (const Variant& var :
+       {Variant{true, true, 0.0}, Variant{false, true, 0.0}, Variant{true, false, 0.0},
+        Variant{false, false, 0.0}, Variant{true, true, 0.05}}) {
+    SCOPED_TRACE(std::to_string(var.acceleration) + std::to_string(var.adaptive) + " rho " +
+                 std::to_string(var.rho));
+    mn::SolverOptions o = opts("admm");
+    o.gfcAdmmAcceleration = var.acceleration;
+    o.gfcAdmmAdaptiveRho = var.adaptive;
+    o.gfcAdmmRho = var.rho;
+    VectorXd v, r, u;
+    const mn::SolverResult res = mn::solveGlobalFrictionContact(c.problem, v, r, u, o);
+    ASSERT_TRUE(res.converged()) << res.message << " error " << res.error;
+    EXPECT_LT((v - c.v).norm(), 1e-6 * c.v.norm());
+    EXPECT_LT((r - c.r).norm(), 1e-6 * c.r.norm());
+  }
+  // a budget too small is reported, with the best iterate returned
+  mn::SolverOptions o = opts("admm");
+  o.maxIterations = 2;
+  VectorXd v, r, u;
+  const mn::SolverResult res = mn::solveGlobalFrictionContact(c.problem, v, r, u, o);
+  EXPECT_EQ(res.status, mn::SolverStatus::MaxIterations);
+  EXPECT_EQ(res.iterations, 2);
+  EXPECT_GT(res.error, o.tolerance);
+  EXPECT_DOUBLE_EQ(res.error, mn::gfcComputeError(c.problem, v, r, u));
+}
+
+TEST(GlobalFc, BlockDiagonalMassMatrixUsesDenseBlocksWithReuseAndLuForIndefiniteBlocks) {
+  mn::ProblemGeneratorOptions go;
+  go.seed = 8;
+  const mn::GeneratedProblem g = mn::generatePileWithContacts(40, go);
+  mn::GlobalFrictionContactProblem p = g.global;
+  mn::GlobalFrictionContactSolver solver;
+  VectorXd v, r, u;
+  ASSERT_TRUE(solver.solve(p, v, r, u, opts("reduce", 1e-9)).converged());
+  EXPECT_EQ(solver.factorizationOfM(), "dense-blocks");
+  EXPECT_EQ(solver.symbolicAnalysesOfM(), 1);
+  EXPECT_EQ(solver.numericFactorizationsOfM(), 1);
+  EXPECT_TRUE(isGlobalSolution(p, v, r, 1e-7));
+  // same M and H, new q: nothing refactorized
+  p.q *= 1.1;
+  ASSERT_TRUE(solver.solve(p, v, r, u, opts("reduce", 1e-9)).converged());
+  EXPECT_EQ(solver.numericFactorizationsOfM(), 1);
+  EXPECT_EQ(solver.reductionsFormed(), 1);
+  // the first body's 6×6 block made symmetric indefinite and coupled (LU inside the block)
+  Eigen::SparseMatrix<double> M = p.M.sparse();
+  MatrixXd Md = MatrixXd(M);
+  Md(0, 0) = -Md(0, 0);
+  Md(0, 1) = Md(1, 0) = 0.1;
+  p.M = mn::Matrix(Eigen::SparseMatrix<double>(Md.sparseView()));
+  mn::FrictionContactProblem reduced;
+  ASSERT_TRUE(solver.reduce(p, reduced)) << solver.lastError();
+  EXPECT_EQ(solver.factorizationOfM(), "dense-blocks");
+  EXPECT_EQ(solver.symbolicAnalysesOfM(), 2);  // new pattern (the coupling entries)
+  const MatrixXd H = p.H.toDense();
+  const MatrixXd Wref = H.transpose() * Md.partialPivLu().solve(H);
+  EXPECT_LT((reduced.W().toDense() - Wref).norm(), 1e-10 * Wref.norm());
 }

@@ -53,8 +53,8 @@ TEST(LcpSolvers, NamesAutoFirstAndEverySolver) {
   const auto names = mn::lcpSolverNames();
   ASSERT_FALSE(names.empty());
   EXPECT_EQ(names.front(), "auto");
-  for (const char* s :
-       {"lemke", "pgs", "psor", "bgs", "nsgs-sbm", "newton-fb", "newton-min", "enum", "murty"}) {
+  for (const char* s : {"lemke", "pgs", "psor", "bgs", "nsgs-sbm", "newton-fb", "newton-min",
+                        "enum", "murty", "pivot", "bpp", "block-pivoting"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), s), names.end()) << s;
   }
 }
@@ -113,15 +113,16 @@ TEST(LcpSolvers, SparseChainOf2000Rows) {
   for (Eigen::Index block : {1, 2, 3}) {
     const auto p = mn::test::chainLcp(2000 / block, block, 11u);
     const mn::LinearComplementarityProblem ps(p.M().toSparse(), p.q());
-    for (const char* solver : {"bgs", "newton-fb", "newton-min", "pgs", "psor", "auto"}) {
+    for (const char* solver : {"bgs", "newton-fb", "newton-min", "pgs", "psor", "pivot", "auto"}) {
       SCOPED_TRACE(std::string(solver) + " block " + std::to_string(block));
       for (const auto* q : {&p, &ps}) {
         Eigen::VectorXd z;
         const mn::SolverResult r = run(*q, solver, z);
         ASSERT_TRUE(r.converged()) << r.message;
         EXPECT_TRUE(isLcpSolution(p, z, 1e-6));
+        // Large, symmetric, positive diagonal: block principal pivoting comes first.
         if (std::string(solver) == "auto") {
-          EXPECT_EQ(r.solver, q == &p ? "auto:bgs" : "auto:pgs");
+          EXPECT_EQ(r.solver, "auto:pivot");
         }
       }
     }
@@ -348,12 +349,13 @@ TEST(LcpAuto, ReportsTheWinnerAndTheAttempts) {
   ASSERT_TRUE(r.converged());
   EXPECT_EQ(r.solver, "auto:lemke");
   EXPECT_NE(r.message.find("lemke"), std::string::npos);
-  // Large sparse-block, positive diagonal: block Gauss–Seidel wins.
+  // Large sparse-block, positive diagonal: block principal pivoting wins.
   const auto chain = mn::test::chainLcp(100, 3, 5u);
   z.resize(0);
   r = run(chain, "auto", z);
   ASSERT_TRUE(r.converged());
-  EXPECT_EQ(r.solver, "auto:bgs");
+  EXPECT_EQ(r.solver, "auto:pivot");
+  EXPECT_EQ(r.message.rfind("tried pivot: converged", 0), 0u) << r.message;
   // Large, a zero diagonal entry (monotone: PSD + skew-symmetric): no splitting
   // method applies, the semismooth Newton method solves it.
   const int n = 80;
@@ -368,7 +370,8 @@ TEST(LcpAuto, ReportsTheWinnerAndTheAttempts) {
   ASSERT_TRUE(r.converged()) << r.message;
   EXPECT_EQ(r.solver, "auto:newton-fb");
   EXPECT_TRUE(isLcpSolution(mono, z, 1e-6));
-  // PGS capped or failing: the fallback is reported in the message.
+  // Ill-conditioned SPD: PGS would need more than 50 sweeps, the pivoting method
+  // solves it first.
   Eigen::MatrixXd H = Eigen::MatrixXd(randomMatrix(n, n, 12));
   const auto ill =
       withSolution(Eigen::MatrixXd(H * H.transpose() + 1e-3 * Eigen::MatrixXd::Identity(n, n)), 3u);
@@ -377,8 +380,23 @@ TEST(LcpAuto, ReportsTheWinnerAndTheAttempts) {
   o.maxIterations = 50;
   r = run(ill, "auto", z, o);
   ASSERT_TRUE(r.converged()) << r.message;
+  EXPECT_EQ(r.solver, "auto:pivot");
+  EXPECT_TRUE(isLcpSolution(ill, z, 1e-8));
+  // Pivoting and PGS capped or failing (symmetric, positive diagonal, rank 10, q = −M x
+  // with x > 0: the principal submatrices met are singular): the fallbacks are reported
+  // in the message.
+  const Eigen::MatrixXd B = randomMatrix(n, 10, 14);
+  const Eigen::MatrixXd G = B * B.transpose();
+  const Eigen::VectorXd x = Eigen::VectorXd::Constant(n, 1.0) + 0.5 * randomMatrix(n, 1, 15);
+  const mn::LinearComplementarityProblem singular(G, Eigen::VectorXd(-G * x));
+  z.resize(0);
+  o.maxIterations = 6;
+  r = run(singular, "auto", z, o);
+  ASSERT_TRUE(r.converged()) << r.message;
   EXPECT_EQ(r.solver, "auto:newton-fb");
+  EXPECT_EQ(r.message.rfind("tried pivot: failed", 0), 0u) << r.message;
   EXPECT_NE(r.message.find("pgs: max-iterations"), std::string::npos) << r.message;
+  EXPECT_TRUE(isLcpSolution(singular, z, 1e-6));
 }
 
 TEST(LcpAuto, FailureListsEveryAttempt) {

@@ -94,8 +94,10 @@ struct SolverOptions {
   /// the global driver). Default "auto".
   std::string gfcLocalSolver = "auto";
   /// Sparse factorization of M ("reduce") and of M + ρ H Hᵀ ("admm"): "auto"
-  /// (CHOLMOD, then UMFPACK LU, then Eigen SparseLU when the matrix is not
-  /// symmetric positive definite), "cholmod", "umfpack", "klu" or "eigenlu".
+  /// (for "reduce", dense Cholesky/LU per block when M is block diagonal with
+  /// blocks of at most 64 rows; otherwise CHOLMOD, then UMFPACK LU, then Eigen
+  /// SparseLU when the matrix is not symmetric positive definite), "cholmod",
+  /// "umfpack", "klu" or "eigenlu".
   std::string gfcLinearSolver = "auto";
   /// Initial ADMM penalty ρ (units of M per H², > 0); 0 (default) = automatic,
   /// trace(M) / ‖H‖_F².
@@ -103,6 +105,10 @@ struct SolverOptions {
   /// ADMM residual balancing: ρ doubled/halved (and M + ρ H Hᵀ refactorized)
   /// when the primal and dual residuals differ by more than 10×. Default true.
   bool gfcAdmmAdaptiveRho = true;
+  /// ADMM acceleration with restart (extrapolated multiplier and splitting
+  /// variable, momentum dropped when the combined residual stops decreasing).
+  /// Default true.
+  bool gfcAdmmAcceleration = true;
 
   /// Throws std::invalid_argument naming the first out-of-range field.
   void validate() const;

@@ -57,12 +57,28 @@ class Interaction {
 
   /// Levels 0 .. numberOfOutputLevels() − 1 (y) and 0 ..
   /// numberOfInputLevels() − 1 (λ); std::out_of_range otherwise.
-  const Eigen::VectorXd& y(unsigned level) const;
-  Eigen::VectorXd& y(unsigned level);
-  const Eigen::VectorXd& lambda(unsigned level) const;
-  Eigen::VectorXd& lambda(unsigned level);
+  /// (Inline: called per interaction per step; the range error is thrown out of line.)
+  const Eigen::VectorXd& y(unsigned level) const {
+    if (level >= y_.size()) throwLevel("y", level, y_.size());
+    return y_[level];
+  }
+  Eigen::VectorXd& y(unsigned level) {
+    if (level >= y_.size()) throwLevel("y", level, y_.size());
+    return y_[level];
+  }
+  const Eigen::VectorXd& lambda(unsigned level) const {
+    if (level >= lambda_.size()) throwLevel("lambda", level, lambda_.size());
+    return lambda_[level];
+  }
+  Eigen::VectorXd& lambda(unsigned level) {
+    if (level >= lambda_.size()) throwLevel("lambda", level, lambda_.size());
+    return lambda_[level];
+  }
   /// y(level) at t_k (start of the current step).
-  const Eigen::VectorXd& yMemory(unsigned level) const;
+  const Eigen::VectorXd& yMemory(unsigned level) const {
+    if (level >= yMemory_[0].size()) throwLevel("yMemory", level, yMemory_[0].size());
+    return yMemory_[0][level];
+  }
   /// y(level) at t_{k−step} (step 0 = t_k, 1 = t_{k−1}, ...; step <
   /// memorySteps()).
   const Eigen::VectorXd& yMemory(unsigned level, unsigned step) const;
@@ -108,6 +124,8 @@ class Interaction {
   const RelationWorkspace& workspace() const { return workspace_; }
 
  private:
+  [[noreturn]] void throwLevel(const char* what, unsigned level, std::size_t levels) const;
+
   std::shared_ptr<NonSmoothLaw> nslaw_;
   std::shared_ptr<Relation> relation_;
   Eigen::Index dimension_ = 0;

@@ -6,9 +6,10 @@
 // work on the reduced form u = W r + q_loc.) See docs/numerics/global-friction-contact.md.
 //
 // Methods (options.solver, case-insensitive):
-//   "reduce": factorize M once (sparse Cholesky, LU fallback), W = Hᵀ M⁻¹ H
-//             (sparse-block, by column solves), q_loc = Hᵀ M⁻¹ q + b, solve the local
-//             problem with options.gfcLocalSolver, then v = M⁻¹ (q + H r);
+//   "reduce": factorize M once (dense blocks for a block-diagonal M, otherwise sparse
+//             Cholesky with LU fallback), W = Hᵀ M⁻¹ H (sparse-block; blockwise or by
+//             column solves, never a dense inverse), q_loc = Hᵀ M⁻¹ q + b, solve the
+//             local problem with options.gfcLocalSolver, then v = M⁻¹ (q + H r);
 //   "admm":   ADMM directly on (v, r) with one factorization of M + ρ H Hᵀ per ρ;
 //   "auto":   reduce when M factorizes (then ADMM from reduce's answer if reduce did
 //             not converge), ADMM otherwise.
@@ -84,8 +85,8 @@ class GlobalFrictionContactSolver {
   int numericFactorizationsOfM() const;
   int reductionsFormed() const;
   int admmFactorizations() const;
-  /// Kind of the last successful factorization of M ("cholmod", "umfpack", ...),
-  /// "" when none.
+  /// Kind of the last successful factorization of M ("dense-blocks", "cholmod",
+  /// "umfpack", ...), "" when none.
   std::string factorizationOfM() const;
 
  private:

@@ -8,6 +8,7 @@
 
 #include <moreau/numerics/SolverOptions.hpp>
 #include <moreau/numerics/SolverResult.hpp>
+#include <moreau/numerics/lcp/LcpPivoting.hpp>
 #include <moreau/numerics/lcp/LcpWorkspace.hpp>
 #include <moreau/numerics/lcp/LinearComplementarityProblem.hpp>
 

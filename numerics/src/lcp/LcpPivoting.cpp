@@ -1,0 +1,513 @@
+// Block principal pivoting ("pivot", aliases "bpp", "block-pivoting"), see
+// docs/numerics/lcp.md ("Block principal pivoting").
+//
+// The unknowns are split into F (z basic, w_F = 0) and G (z_G = 0, w basic). One
+// iteration solves M_FF z_F = −q_F, computes w = M z + q and lists the infeasible
+// indices I = {i ∈ F : z_i < −τ_z} ∪ {i ∈ G : w_i < −τ_w}. I empty: z solves the
+// LCP. Otherwise (Júdice–Pires) every index of I changes side while |I| decreases,
+// or for up to kBackupIterations iterations after the last decrease; then only the
+// least index of I changes side (Murty's rule) until |I| drops below its best value.
+// For a P-matrix every principal submatrix is nonsingular and Murty's rule cannot
+// cycle, so the method is finite.
+//
+// Linear algebra: M is read once as a CSC matrix (no dense copy). For a symmetric M
+// the principal submatrices are factorized by an up-looking sparse LDLᵀ (the
+// elimination tree of M_FF, then one row of L per column), whose pivots d_k must be
+// positive (a symmetric P-matrix is positive definite; d_k <= kPivotTolerance·M_kk
+// means M is not a P-matrix). The elimination order is the natural one for a banded
+// M (bandwidth <= kBandedBandwidth: no fill outside the band) and otherwise a
+// minimum-degree order of the whole M computed once per call; M_FF is eliminated in
+// the induced order, whose fill is contained in that of the whole matrix. A
+// non-symmetric M_FF is factorized by Eigen's SparseLU (COLAMD). Every solve is
+// checked (one step of iterative refinement when the residual is above roundoff).
+#include "LcpCommon.hpp"
+
+#include <moreau/numerics/lcp/LcpPivoting.hpp>
+
+#include <Eigen/OrderingMethods>
+#include <Eigen/SparseCore>
+#include <Eigen/SparseLU>
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace moreau::numerics {
+
+namespace {
+
+using Index = Eigen::Index;
+using Sparse = Eigen::SparseMatrix<double>;
+using StorageIndex = Sparse::StorageIndex;
+
+constexpr int kBackupIterations = 3;
+constexpr Index kBandedBandwidth = 16;
+constexpr double kSymmetryTolerance = 1e-13;  // |M_ij − M_ji| relative to max |M_ij|
+constexpr double kPivotTolerance = 1e-13;     // LDLᵀ pivot d_k relative to M_kk
+constexpr double kRefineResidual = 1e-13;     // refine when ‖M_FF z_F + q_F‖∞ > this·scale
+constexpr double kMaxResidual = 1e-8;         // fail above this·scale after refinement
+
+// Principal submatrix of a CSC matrix, in CSC arrays (column c = c-th index of F).
+struct Submatrix {
+  Index n = 0;
+  std::vector<StorageIndex> outer, inner;
+  std::vector<double> values;
+  void clear(Index size) {
+    n = size;
+    outer.assign(1, 0);
+    inner.clear();
+    values.clear();
+  }
+  void push(StorageIndex row, double value) {
+    inner.push_back(row);
+    values.push_back(value);
+  }
+  void endColumn() { outer.push_back(static_cast<StorageIndex>(inner.size())); }
+};
+
+// Up-looking sparse LDLᵀ of a symmetric matrix given by its upper triangle (column k
+// holds rows i <= k in any order, no duplicates): elimination tree and column counts
+// of L first, then row k of L from a sparse triangular solve with the rows of the
+// tree path of every entry of column k.
+class SparseLdlt {
+ public:
+  /// -1 on success; otherwise the column whose pivot d_k <= relTol·A_kk (or is not
+  /// finite), with that pivot in lastPivot().
+  Index factorize(const Submatrix& A, double relTol) {
+    const Index n = A.n;
+    n_ = n;
+    parent_.assign(static_cast<size_t>(n), -1);
+    flag_.assign(static_cast<size_t>(n), -1);
+    count_.assign(static_cast<size_t>(n), 0);
+    // Symbolic: elimination tree and number of entries per column of L.
+    for (Index k = 0; k < n; ++k) {
+      flag_[k] = k;
+      for (StorageIndex p = A.outer[k]; p < A.outer[k + 1]; ++p) {
+        for (Index i = A.inner[p]; i < k && flag_[i] != k; i = parent_[i]) {
+          if (parent_[i] == -1) parent_[i] = k;
+          ++count_[i];
+          flag_[i] = k;
+        }
+      }
+    }
+    start_.resize(static_cast<size_t>(n + 1));
+    start_[0] = 0;
+    for (Index k = 0; k < n; ++k) start_[k + 1] = start_[k] + count_[k];
+    rows_.resize(static_cast<size_t>(start_[n]));
+    values_.resize(static_cast<size_t>(start_[n]));
+    d_.resize(static_cast<size_t>(n));
+    y_.assign(static_cast<size_t>(n), 0.0);
+    stack_.resize(static_cast<size_t>(n));
+    // Numeric.
+    for (Index k = 0; k < n; ++k) {
+      Index top = n;
+      flag_[k] = k;
+      count_[k] = 0;
+      double akk = 0.0;
+      for (StorageIndex p = A.outer[k]; p < A.outer[k + 1]; ++p) {
+        Index i = A.inner[p];
+        if (i > k) continue;
+        y_[i] += A.values[p];
+        if (i == k) akk = A.values[p];
+        Index len = 0;
+        for (; flag_[i] != k; i = parent_[i]) {
+          stack_[len++] = i;
+          flag_[i] = k;
+        }
+        while (len > 0) stack_[--top] = stack_[--len];
+      }
+      double dk = y_[k];
+      y_[k] = 0.0;
+      for (; top < n; ++top) {
+        const Index i = stack_[top];
+        const double yi = y_[i];
+        y_[i] = 0.0;
+        const Index end = start_[i] + count_[i];
+        for (Index p = start_[i]; p < end; ++p) y_[rows_[p]] -= values_[p] * yi;
+        const double lki = yi / d_[i];
+        dk -= lki * yi;
+        rows_[end] = k;
+        values_[end] = lki;
+        ++count_[i];
+      }
+      d_[k] = dk;
+      if (!(dk > relTol * std::abs(akk)) || !(dk > 0.0) || !std::isfinite(dk)) {
+        lastPivot_ = dk;
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /// x ← A⁻¹ x.
+  void solve(Eigen::VectorXd& x) const {
+    for (Index j = 0; j < n_; ++j) {
+      const double xj = x[j];
+      for (Index p = start_[j]; p < start_[j + 1]; ++p) x[rows_[p]] -= values_[p] * xj;
+    }
+    for (Index j = 0; j < n_; ++j) x[j] /= d_[j];
+    for (Index j = n_ - 1; j >= 0; --j) {
+      double s = x[j];
+      for (Index p = start_[j]; p < start_[j + 1]; ++p) s -= values_[p] * x[rows_[p]];
+      x[j] = s;
+    }
+  }
+
+  double lastPivot() const { return lastPivot_; }
+
+ private:
+  Index n_ = 0;
+  std::vector<Index> parent_, flag_, count_, start_, rows_, stack_;
+  std::vector<double> values_, d_, y_;
+  double lastPivot_ = 0.0;
+};
+
+bool isSymmetric(const Sparse& A) {
+  double big = 0.0;
+  for (Index p = 0; p < A.nonZeros(); ++p) big = std::max(big, std::abs(A.valuePtr()[p]));
+  const Sparse At = A.transpose();
+  const Sparse D = A - At;
+  for (Index p = 0; p < D.nonZeros(); ++p) {
+    if (std::abs(D.valuePtr()[p]) > kSymmetryTolerance * big) return false;
+  }
+  return true;
+}
+
+Index bandwidth(const Sparse& A) {
+  Index b = 0;
+  for (Index j = 0; j < A.outerSize(); ++j) {
+    for (Sparse::InnerIterator it(A, j); it; ++it) b = std::max<Index>(b, std::abs(it.row() - j));
+  }
+  return b;
+}
+
+// Primal-dual interior-point iterations (Mehrotra predictor–corrector) on a symmetric
+// positive definite LCP, for the active-set guess of the pivoting method after a stall.
+// With r = M z + q − w, a step keeps w + Δw = M(z + Δz) + q (Δw = M Δz + r) and aims at
+// (z + Δz)∘(w + Δw) = t: (M + diag(w/z)) Δz = t/z − w − c/z − r, c = Δz_a∘Δw_a the
+// predictor's second-order term (t = 0, c = 0 in the predictor, t = σμ with
+// σ = (μ_a/μ)³ in the corrector). The matrix has M's pattern (`full`: upper triangle in
+// elimination order, diagonal entries at diagPos). Returns false when a factorization
+// fails or the iterates stop being finite; `guess` gets F = {i : M_ii z_i > w_i}.
+bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatrix& full,
+                        const std::vector<Index>& diagPos, const std::vector<Index>& order,
+                        const Eigen::VectorXd& diag, double scaleZ, double scaleW,
+                        std::vector<char>& guess) {
+  const Index n = q.size();
+  constexpr int kIterations = 60;
+  Eigen::VectorXd z = Eigen::VectorXd::Constant(n, scaleZ);
+  Eigen::VectorXd w = Eigen::VectorXd::Constant(n, scaleW);
+  Eigen::VectorXd r(n), dz(n), dw(n), dza(n), dwa(n), x(n);
+  Submatrix S = full;
+  SparseLdlt ldlt;
+  const auto step = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& da,
+                        const Eigen::VectorXd& b, const Eigen::VectorXd& db) {
+    double alpha = 1.0;
+    for (Index i = 0; i < n; ++i) {
+      if (da[i] < 0.0) alpha = std::min(alpha, -a[i] / da[i]);
+      if (db[i] < 0.0) alpha = std::min(alpha, -b[i] / db[i]);
+    }
+    return alpha;
+  };
+  const auto direction = [&](const Eigen::VectorXd& rhs, Eigen::VectorXd& d, Eigen::VectorXd& e) {
+    for (Index c = 0; c < n; ++c) x[c] = rhs[order[c]];
+    ldlt.solve(x);
+    for (Index c = 0; c < n; ++c) d[order[c]] = x[c];
+    e = r;
+    e.noalias() += A * d;
+  };
+  const double mu0 = scaleZ * scaleW;
+  Eigen::VectorXd rhs(n);
+  for (int it = 0; it < kIterations; ++it) {
+    r = q - w;
+    r.noalias() += A * z;
+    const double mu = z.dot(w) / static_cast<double>(n);
+    if (!(mu > 1e-30 * mu0)) break;
+    if (r.cwiseAbs().maxCoeff() <= 1e-9 * scaleW) {
+      // Stop when every index is decided: min(M_ii z_i, w_i) <= 1e-3 max(M_ii z_i, w_i).
+      bool decided = true;
+      for (Index i = 0; i < n && decided; ++i) {
+        const double a = diag[i] * z[i], b = w[i];
+        decided = std::min(a, b) <= 1e-3 * std::max(a, b);
+      }
+      if (decided) break;
+    }
+    S.values = full.values;
+    for (Index c = 0; c < n; ++c) S.values[diagPos[c]] += w[order[c]] / z[order[c]];
+    if (ldlt.factorize(S, 0.0) >= 0) return false;
+    rhs = -w - r;
+    direction(rhs, dza, dwa);
+    const double alphaA = step(z, dza, w, dwa);
+    const double muA = (z + alphaA * dza).dot(w + alphaA * dwa) / static_cast<double>(n);
+    const double sigma = std::pow(std::max(muA, 0.0) / mu, 3.0);
+    rhs = (sigma * mu - dza.array() * dwa.array()).matrix().cwiseQuotient(z) - w - r;
+    direction(rhs, dz, dw);
+    const double alpha = std::min(1.0, 0.99 * step(z, dz, w, dw));
+    z += alpha * dz;
+    w += alpha * dw;
+    if (!z.allFinite() || !w.allFinite()) return false;
+  }
+  for (Index i = 0; i < n; ++i) guess[i] = diag[i] * z[i] > w[i];
+  return true;
+}
+
+}  // namespace
+
+SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                         Eigen::VectorXd& w, const SolverOptions& options) {
+  options.validate();
+  problem.validate();
+  SolverResult result;
+  result.solver = "pivot";
+  const Index n = problem.size();
+  lcp_detail::sanitizeWarmStart(z, n);
+  const Eigen::VectorXd& q = problem.q();
+  if (n == 0) {
+    result.status = SolverStatus::Converged;
+    lcp_detail::finish(problem, z, w, options, result, "pivots");
+    return result;
+  }
+
+  Sparse A = problem.M().isSparse() ? problem.M().sparse() : problem.M().toSparse();
+  A.makeCompressed();
+  const bool symmetric = isSymmetric(A);
+
+  // Elimination order: order[k] is the k-th index of F (natural, or minimum degree).
+  std::vector<Index> order(static_cast<size_t>(n));
+  for (Index k = 0; k < n; ++k) order[k] = k;
+  if (symmetric && bandwidth(A) > kBandedBandwidth) {
+    Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, StorageIndex> inverse;
+    Eigen::AMDOrdering<StorageIndex> amd;
+    amd(A, inverse);
+    if (inverse.size() == n) {
+      for (Index k = 0; k < n; ++k) order[k] = inverse.indices()[k];
+    }
+  }
+
+  // Infeasibility thresholds: accepting w_i in (−τ_w, 0) or clipping z_i in (−τ_z, 0)
+  // adds at most ~1e-2·tolerance to the Siconos error.
+  const double qScale = lcp_detail::errorScale(q);
+  const double qInf = q.cwiseAbs().maxCoeff();
+  double diagMax = 0.0, aMax = 0.0;
+  for (Index j = 0; j < n; ++j) {
+    for (Sparse::InnerIterator it(A, j); it; ++it) {
+      aMax = std::max(aMax, std::abs(it.value()));
+      if (it.row() == j) diagMax = std::max(diagMax, std::abs(it.value()));
+    }
+  }
+  const double tauW =
+      std::max(1e-2 * options.tolerance * qScale / std::sqrt(double(n)), 1e-15 * qInf);
+  const double tauZ = tauW / (diagMax > 0.0 ? diagMax : (aMax > 0.0 ? aMax : 1.0));
+
+  std::vector<char> inF(static_cast<size_t>(n));
+  for (Index i = 0; i < n; ++i) inF[i] = z[i] > 0.0;
+  std::vector<StorageIndex> pos(static_cast<size_t>(n), -1);
+  std::vector<Index> list;
+  list.reserve(static_cast<size_t>(n));
+  Submatrix sub;
+  sub.inner.reserve(static_cast<size_t>(A.nonZeros()));
+  sub.values.reserve(static_cast<size_t>(A.nonZeros()));
+  SparseLdlt ldlt;
+  Eigen::SparseLU<Sparse, Eigen::COLAMDOrdering<StorageIndex>> lu;
+  Eigen::VectorXd x, r, dx;
+  std::vector<Index> infeasible;
+  infeasible.reserve(static_cast<size_t>(n));
+
+  // Solves M_FF z_F = −q_F for the current F, sets z (z_G = 0), w = M z + q and the list
+  // of infeasible indices; returns the reason of a failure ("" on success, z and w are
+  // then unchanged).
+  const auto evaluate = [&]() -> std::string {
+    list.clear();
+    for (Index k = 0; k < n; ++k) {
+      const Index i = order[k];
+      if (inF[i]) {
+        pos[i] = static_cast<StorageIndex>(list.size());
+        list.push_back(i);
+      } else {
+        pos[i] = -1;
+      }
+    }
+    const Index nF = static_cast<Index>(list.size());
+    if (nF > 0) {
+      sub.clear(nF);
+      for (Index c = 0; c < nF; ++c) {
+        for (Sparse::InnerIterator it(A, list[c]); it; ++it) {
+          const StorageIndex p = pos[it.row()];
+          if (p >= 0 && (!symmetric || p <= c)) sub.push(p, it.value());
+        }
+        sub.endColumn();
+      }
+      x.resize(nF);
+      for (Index c = 0; c < nF; ++c) x[c] = -q[list[c]];
+      const std::string what = "principal submatrix of " + std::to_string(nF) + " rows ";
+      if (symmetric) {
+        const Index bad = ldlt.factorize(sub, kPivotTolerance);
+        if (bad >= 0) {
+          return what + "not positive definite (LDLT pivot " + lcp_detail::fmt(ldlt.lastPivot()) +
+                 " at index " + std::to_string(list[bad]) + "): M is not a P-matrix";
+        }
+        ldlt.solve(x);
+      } else {
+        const Eigen::Map<const Sparse> S(nF, nF, static_cast<Index>(sub.inner.size()),
+                                         sub.outer.data(), sub.inner.data(), sub.values.data());
+        lu.compute(Sparse(S));
+        if (lu.info() != Eigen::Success) {
+          return what + "is singular (sparse LU: " + lu.lastErrorMessage() +
+                 "): M is not a P-matrix";
+        }
+        x = lu.solve(x);
+      }
+      // Residual of M_FF x = −q_F; one refinement step when it is above roundoff.
+      const auto residual = [&](const Eigen::VectorXd& v, Eigen::VectorXd& res) {
+        if (!v.allFinite()) return std::numeric_limits<double>::infinity();
+        res.resize(nF);
+        for (Index c = 0; c < nF; ++c) res[c] = q[list[c]];
+        for (Index c = 0; c < nF; ++c) {
+          for (Sparse::InnerIterator it(A, list[c]); it; ++it) {
+            const StorageIndex p = pos[it.row()];
+            if (p >= 0) res[p] += it.value() * v[c];
+          }
+        }
+        const double scale = qInf + aMax * v.cwiseAbs().maxCoeff();
+        return res.cwiseAbs().maxCoeff() / (scale > 0.0 ? scale : 1.0);
+      };
+      double rel = residual(x, r);
+      if (std::isfinite(rel) && rel > kRefineResidual) {
+        dx = -r;
+        if (symmetric) {
+          ldlt.solve(dx);
+        } else {
+          dx = lu.solve(dx);
+        }
+        x += dx;
+        rel = residual(x, r);
+      }
+      if (!(rel <= kMaxResidual)) {
+        return what + "is numerically singular (relative residual " + lcp_detail::fmt(rel) +
+               "): M is not a P-matrix or too badly conditioned";
+      }
+    }
+    z.setZero();
+    for (Index c = 0; c < nF; ++c) z[list[c]] = x[c];
+    w = q;
+    w.noalias() += A * z;
+    infeasible.clear();
+    for (Index i = 0; i < n; ++i) {
+      if (inF[i] ? z[i] < -tauZ : w[i] < -tauW) infeasible.push_back(i);
+    }
+    if (options.verbosity >= 2) {
+      std::cerr << "pivot: iteration " << result.iterations << ", |F| = " << nF << ", "
+                << infeasible.size() << " infeasible\n";
+    }
+    return std::string();
+  };
+
+  // Start: F from the warm start (F = ∅ when cold). When it is not the solution, the
+  // other end F = {1..n} (z = −M⁻¹q) is tried too and the iterations go on from the
+  // one with fewer infeasibilities: a large connected active set (a resting column of
+  // bodies) is then reached at once instead of growing by one index per iteration
+  // from its borders. The attempt counts as an exchange when it is kept.
+  z.setZero();
+  std::string failure = evaluate();
+  if (failure.empty() && !infeasible.empty()) {
+    const std::vector<char> savedF = inF;
+    const std::vector<Index> savedInfeasible = infeasible;
+    const Eigen::VectorXd savedZ = z, savedW = w;
+    std::fill(inF.begin(), inF.end(), 1);
+    if (evaluate().empty() && infeasible.size() < savedInfeasible.size()) {
+      ++result.iterations;
+    } else {
+      inF = savedF;
+      infeasible = savedInfeasible;
+      z = savedZ;
+      w = savedW;
+    }
+  }
+
+  bool interiorTried = false;
+  const auto interiorPointStart = [&]() {
+    // The whole M (upper triangle, elimination order) with explicit diagonal entries.
+    std::vector<Index> rank(static_cast<size_t>(n));
+    for (Index k = 0; k < n; ++k) rank[order[k]] = k;
+    Submatrix full;
+    full.clear(n);
+    std::vector<Index> diagPos(static_cast<size_t>(n));
+    Eigen::VectorXd diag = Eigen::VectorXd::Zero(n);
+    for (Index c = 0; c < n; ++c) {
+      diagPos[c] = -1;
+      for (Sparse::InnerIterator it(A, order[c]); it; ++it) {
+        const Index p = rank[it.row()];
+        if (p > c) continue;
+        if (p == c) {
+          diagPos[c] = static_cast<Index>(full.values.size());
+          diag[order[c]] = it.value();
+        }
+        full.push(static_cast<StorageIndex>(p), it.value());
+      }
+      if (diagPos[c] < 0) {
+        diagPos[c] = static_cast<Index>(full.values.size());
+        full.push(static_cast<StorageIndex>(c), 0.0);
+      }
+      full.endColumn();
+    }
+    // Starting point z = scaleZ·1, w = scaleW·1, scaleZ at least the largest z met so far.
+    const double scaleW = std::max(qInf, 1e-300);
+    const double scaleZ =
+        std::max(scaleW / (diagMax > 0.0 ? diagMax : 1.0), z.cwiseAbs().maxCoeff());
+    std::vector<char> guess(static_cast<size_t>(n));
+    if (!interiorPointGuess(A, q, full, diagPos, order, diag, scaleZ, scaleW, guess)) return false;
+    inF = guess;
+    return true;
+  };
+  int best = std::numeric_limits<int>::max();
+  int backup = kBackupIterations;
+  result.status = SolverStatus::MaxIterations;
+  while (true) {
+    if (!failure.empty()) {
+      result.status = SolverStatus::Failed;
+      result.message = failure + " after " + std::to_string(result.iterations) + " exchanges";
+      break;
+    }
+    const int count = static_cast<int>(infeasible.size());
+    if (count == 0) {
+      result.status = SolverStatus::Converged;
+      break;
+    }
+    if (result.iterations >= options.maxIterations) {
+      result.message = "budget of " + std::to_string(options.maxIterations) +
+                       " exchanges exhausted (" + std::to_string(count) + " infeasible indices)";
+      break;
+    }
+    if (count < best) {
+      best = count;
+      backup = kBackupIterations;
+      for (Index i : infeasible) inF[i] ^= 1;
+    } else if (!interiorTried && symmetric) {
+      // First stall (typically an active set that grows by one index per iteration
+      // from its borders along a chain): restart once from the active set of an
+      // approximate interior-point solution; block exchanges and Murty's rule after.
+      interiorTried = true;
+      if (interiorPointStart()) {
+        best = std::numeric_limits<int>::max();
+        backup = kBackupIterations;
+      } else {
+        inF[infeasible.front()] ^= 1;
+      }
+    } else if (backup > 0) {
+      --backup;
+      for (Index i : infeasible) inF[i] ^= 1;
+    } else {
+      inF[infeasible.front()] ^= 1;  // Murty: least infeasible index
+    }
+    ++result.iterations;
+    failure = evaluate();
+  }
+  // The last successful evaluation (or z = 0), F clipped at 0.
+  z = z.cwiseMax(0.0);
+  lcp_detail::finish(problem, z, w, options, result, "exchanges");
+  return result;
+}
+
+}  // namespace moreau::numerics
