@@ -25,6 +25,19 @@ class StallDetector {
     if (enabled()) history_.reserve(static_cast<std::size_t>(std::clamp(capacity, 1, 100000)) + 1);
   }
 
+  StallDetector() : StallDetector(0, 10.0, 0) {}
+
+  /// Restarts with new settings, keeping the history's capacity (no allocation
+  /// when capacity does not exceed the largest one reserved before).
+  void reset(int window, double factor, int capacity) {
+    window_ = window;
+    factor_ = factor;
+    span_ = 0;
+    gain_ = 0.0;
+    history_.clear();
+    if (enabled()) history_.reserve(static_cast<std::size_t>(std::clamp(capacity, 1, 100000)) + 1);
+  }
+
   bool enabled() const { return window_ > 0; }
 
   /// Records the error measured after iteration k (k non-decreasing); true when

@@ -2,6 +2,7 @@
 // docs/numerics/friction-contact-local.md.
 
 #include "FcStall.hpp"
+#include "NsgsKernel.hpp"
 
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/LocalContact.hpp>
@@ -39,53 +40,75 @@ LocalSolverKind parseLocalSolver(const std::string& s, int dimension) {
 }
 
 // Access to the rows of W contact by contact: diagonal blocks and the
-// off-diagonal product Σ_{j≠i} W_ij r_j, for the three storages. Everything is
-// allocated in the constructor.
+// off-diagonal product Σ_{j≠i} W_ij r_j, for the three storages. setup() sizes
+// everything for a problem's structure; refresh() reads the current values
+// (allocation-free for a dense W and a SparseBlock W whose blocks are the
+// contacts; a sparse W or a re-blocked SparseBlock W is copied again).
 template <int D>
 class ContactRows {
  public:
-  explicit ContactRows(const FrictionContactProblem& problem)
-      : W_(problem.W()), nc_(problem.numberOfContacts()) {
-    const Eigen::Index n = problem.size();
+  void setup(const FrictionContactProblem& problem) {
+    const Matrix& W = problem.W();
+    nc_ = problem.numberOfContacts();
     diag_.resize(static_cast<std::size_t>(nc_));
-    if (W_.isDense()) {
+    if (W.isDense()) {
       kind_ = Kind::Dense;
-      const Eigen::MatrixXd& A = W_.dense();
-      for (Eigen::Index i = 0; i < nc_; ++i)
-        diag_[static_cast<std::size_t>(i)] = A.template block<D, D>(D * i, D * i);
-    } else if (W_.isSparse()) {
+    } else if (W.isSparse()) {
       kind_ = Kind::Sparse;
-      rowMajor_ = W_.sparse();
-      rowMajor_.makeCompressed();
-      for (Eigen::Index i = 0; i < nc_; ++i) {
-        FcMatrix<D> B = FcMatrix<D>::Zero();
-        for (int a = 0; a < D; ++a)
-          for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(rowMajor_, D * i + a);
-               it; ++it)
-            if (it.col() >= D * i && it.col() < D * i + D) B(a, it.col() - D * i) += it.value();
-        diag_[static_cast<std::size_t>(i)] = B;
-      }
     } else {
-      kind_ = Kind::SparseBlock;
-      const SparseBlockMatrix& S = W_.sparseBlock();
+      const SparseBlockMatrix& S = W.sparseBlock();
       bool aligned = S.blockRows() == nc_ && S.blockCols() == nc_;
       for (Eigen::Index i = 0; aligned && i < nc_; ++i)
         aligned = S.rowBlockSize(i) == D && S.colBlockSize(i) == D;
-      if (!aligned) {
-        std::vector<Eigen::Index> sizes(static_cast<std::size_t>(nc_), D);
-        reblocked_ = W_.toSparseBlock(sizes, sizes);
-        sbm_ = &reblocked_;
-      } else {
-        sbm_ = &S;
-      }
-      for (Eigen::Index i = 0; i < nc_; ++i) {
-        const Eigen::Index k = sbm_->diagonalBlock(i);
-        diag_[static_cast<std::size_t>(i)] =
-            k >= 0 ? FcMatrix<D>(sbm_->block(k)) : FcMatrix<D>::Zero();
-      }
-      tmp_.resize(D);
+      kind_ = aligned ? Kind::SparseBlock : Kind::Reblocked;
     }
-    (void)n;
+  }
+
+  /// True when refresh() and localQ() do not allocate.
+  bool inPlace() const { return kind_ == Kind::Dense || kind_ == Kind::SparseBlock; }
+
+  void refresh(const FrictionContactProblem& problem) {
+    W_ = &problem.W();
+    switch (kind_) {
+      case Kind::Dense: {
+        const Eigen::MatrixXd& A = W_->dense();
+        for (Eigen::Index i = 0; i < nc_; ++i)
+          diag_[static_cast<std::size_t>(i)] = A.template block<D, D>(D * i, D * i);
+        break;
+      }
+      case Kind::Sparse: {
+        rowMajor_ = W_->sparse();
+        rowMajor_.makeCompressed();
+        for (Eigen::Index i = 0; i < nc_; ++i) {
+          FcMatrix<D> B = FcMatrix<D>::Zero();
+          for (int a = 0; a < D; ++a)
+            for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(rowMajor_,
+                                                                                D * i + a);
+                 it; ++it)
+              if (it.col() >= D * i && it.col() < D * i + D) B(a, it.col() - D * i) += it.value();
+          diag_[static_cast<std::size_t>(i)] = B;
+        }
+        break;
+      }
+      case Kind::SparseBlock:
+      case Kind::Reblocked: {
+        if (kind_ == Kind::Reblocked) {
+          std::vector<Eigen::Index> sizes(static_cast<std::size_t>(nc_), D);
+          reblocked_ = W_->toSparseBlock(sizes, sizes);
+          sbm_ = &reblocked_;
+        } else {
+          sbm_ = &W_->sparseBlock();
+        }
+        for (Eigen::Index i = 0; i < nc_; ++i) {
+          const Eigen::Index k = sbm_->diagonalBlock(i);
+          diag_[static_cast<std::size_t>(i)] =
+              k >= 0 ? FcMatrix<D>(Eigen::Map<const FcMatrix<D>>(sbm_->values().data() +
+                                                                 sbm_->blockOffset(k)))
+                     : FcMatrix<D>::Zero();
+        }
+        break;
+      }
+    }
   }
 
   const FcMatrix<D>& diagonal(Eigen::Index i) const { return diag_[static_cast<std::size_t>(i)]; }
@@ -97,7 +120,7 @@ class ContactRows {
     const Eigen::Index n = q.size();
     switch (kind_) {
       case Kind::Dense: {
-        const Eigen::MatrixXd& A = W_.dense();
+        const Eigen::MatrixXd& A = W_->dense();
         const Eigen::Index left = D * i;
         const Eigen::Index right = n - D * i - D;
         if (left > 0) out.noalias() += A.block(D * i, 0, D, left) * r.head(left);
@@ -114,24 +137,40 @@ class ContactRows {
         }
         break;
       }
-      case Kind::SparseBlock: {
-        sbm_->multiplyRowBlockSkipDiagonal(i, r, tmp_);
-        out += tmp_.template head<D>();
+      case Kind::SparseBlock:
+      case Kind::Reblocked: {
+        // Σ_{j≠i} W_ij r_j on the block storage (D x D column-major blocks).
+        const SparseBlockMatrix& S = *sbm_;
+        const Eigen::Index* rowPointer = S.rowPointer().data();
+        const Eigen::Index* columnIndex = S.columnIndex().data();
+        const double* values = S.values().data();
+        // Same arithmetic as SparseBlockMatrix::multiplyRowBlockSkipDiagonal.
+        FcVector<D> acc = FcVector<D>::Zero();
+        for (Eigen::Index k = rowPointer[i]; k < rowPointer[i + 1]; ++k) {
+          const Eigen::Index j = columnIndex[k];
+          if (j == i) continue;
+          const double* blk = values + S.blockOffset(k);
+          const double* rj = r.data() + D * j;
+          for (int c = 0; c < D; ++c) {
+            const double xc = rj[c];
+            for (int a = 0; a < D; ++a) acc[a] += blk[c * D + a] * xc;
+          }
+        }
+        out += acc;
         break;
       }
     }
   }
 
  private:
-  enum class Kind { Dense, Sparse, SparseBlock };
-  const Matrix& W_;
-  Eigen::Index nc_;
+  enum class Kind { Dense, Sparse, SparseBlock, Reblocked };
+  const Matrix* W_ = nullptr;
+  Eigen::Index nc_ = 0;
   Kind kind_ = Kind::Dense;
   std::vector<FcMatrix<D>> diag_;
   Eigen::SparseMatrix<double, Eigen::RowMajor> rowMajor_;
   SparseBlockMatrix reblocked_;
   const SparseBlockMatrix* sbm_ = nullptr;
-  Eigen::VectorXd tmp_;
 };
 
 double finalError(const FrictionContactProblem& problem, const SolverOptions& options,
@@ -140,20 +179,52 @@ double finalError(const FrictionContactProblem& problem, const SolverOptions& op
                           : fcComputeError(problem, r, u);
 }
 
+}  // namespace
+
+namespace fcdetail {
+
+// Everything NSGS needs besides the problem, sized once per structure.
+template <int D>
+struct NsgsWorkspace {
+  ContactRows<D> rows;
+  std::vector<Eigen::Index> order;
+  std::vector<int> frozen;
+  std::mt19937 generator;
+  StallDetector stall;
+  Eigen::VectorXd best;
+
+  void setup(const FrictionContactProblem& problem, const SolverOptions& options) {
+    const auto nc = static_cast<std::size_t>(problem.numberOfContacts());
+    rows.setup(problem);
+    order.resize(nc);
+    frozen.resize(nc);
+    const int stallStride = std::max(1, options.fcStallWindow / 10);
+    stall.reset(options.fcStallWindow, options.fcStallFactor,
+                options.maxIterations / stallStride + 2);
+    if (stall.enabled()) best.resize(problem.size());
+  }
+};
+
+}  // namespace fcdetail
+
+namespace {
+
 template <int D>
 SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r, Eigen::VectorXd& u,
-                      const SolverOptions& options, const std::string& name) {
+                      const SolverOptions& options, const std::string& name,
+                      fcdetail::NsgsWorkspace<D>& ws) {
   SolverResult result;
   result.solver = name;
   const Eigen::Index nc = problem.numberOfContacts();
   const Eigen::Index n = problem.size();
-  if (r.size() != n || !r.allFinite()) r = Eigen::VectorXd::Zero(n);
+  if (r.size() != n || !r.allFinite()) r.setZero(n);
   u.resize(n);
   if (nc == 0) {
     result.status = SolverStatus::Converged;
     return result;
   }
-  ContactRows<D> rows(problem);
+  ContactRows<D>& rows = ws.rows;
+  rows.refresh(problem);
   const LocalSolverKind kind = parseLocalSolver(options.fcLocalSolver, D);
   const ErrorEvaluation evaluation = parseEvaluation(options.fcErrorEvaluation);
   LocalSolverOptions local;
@@ -162,16 +233,19 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   const double omega = options.relaxation;
   const double tol = options.tolerance;
 
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(nc));
+  std::vector<Eigen::Index>& order = ws.order;
   for (Eigen::Index i = 0; i < nc; ++i) order[static_cast<std::size_t>(i)] = i;
-  std::vector<int> frozen(static_cast<std::size_t>(nc), 0);
-  std::mt19937 generator(options.fcSeed);
+  std::vector<int>& frozen = ws.frozen;
+  std::fill(frozen.begin(), frozen.end(), 0);
+  std::mt19937& generator = ws.generator;
+  generator.seed(options.fcSeed);
 
   // stall test (options.fcStallWindow): full error every stallStride sweeps, best iterate kept
   const int stallStride = std::max(1, options.fcStallWindow / 10);
-  fcdetail::StallDetector stall(options.fcStallWindow, options.fcStallFactor,
-                                options.maxIterations / stallStride + 2);
-  Eigen::VectorXd best;
+  fcdetail::StallDetector& stall = ws.stall;
+  stall.reset(options.fcStallWindow, options.fcStallFactor,
+              options.maxIterations / stallStride + 2);
+  Eigen::VectorXd& best = ws.best;
   if (stall.enabled()) best.resize(n);
   double bestError = std::numeric_limits<double>::infinity();
   bool stalled = false;
@@ -316,8 +390,41 @@ SolverResult fcNsgs(const FrictionContactProblem& problem, Eigen::VectorXd& r, E
                                 std::to_string(problem.numberOfContacts()) + " contacts");
   const std::string name =
       options.fcLocalSolver == "default" ? std::string("nsgs") : "nsgs-" + options.fcLocalSolver;
-  return problem.dimension() == 2 ? nsgsImpl<2>(problem, r, u, options, name)
-                                  : nsgsImpl<3>(problem, r, u, options, name);
+  fcdetail::NsgsState state;
+  state.setup(problem, options);
+  return state.solve(problem, r, u, options, name);
 }
+
+namespace fcdetail {
+
+NsgsState::NsgsState() = default;
+NsgsState::~NsgsState() = default;
+NsgsState::NsgsState(NsgsState&&) noexcept = default;
+NsgsState& NsgsState::operator=(NsgsState&&) noexcept = default;
+
+void NsgsState::setup(const FrictionContactProblem& problem, const SolverOptions& options) {
+  dimension_ = problem.dimension();
+  if (dimension_ == 2) {
+    if (!w2_) w2_ = std::make_unique<NsgsWorkspace<2>>();
+    w2_->setup(problem, options);
+  } else {
+    if (!w3_) w3_ = std::make_unique<NsgsWorkspace<3>>();
+    w3_->setup(problem, options);
+  }
+}
+
+bool NsgsState::inPlace() const {
+  return dimension_ == 2 ? (w2_ && w2_->rows.inPlace()) : (w3_ && w3_->rows.inPlace());
+}
+
+SolverResult NsgsState::solve(const FrictionContactProblem& problem, Eigen::VectorXd& r,
+                              Eigen::VectorXd& u, const SolverOptions& options,
+                              const std::string& name) {
+  if (problem.dimension() != dimension_ || (dimension_ == 2 ? !w2_ : !w3_)) setup(problem, options);
+  return dimension_ == 2 ? nsgsImpl<2>(problem, r, u, options, name, *w2_)
+                         : nsgsImpl<3>(problem, r, u, options, name, *w3_);
+}
+
+}  // namespace fcdetail
 
 }  // namespace moreau::numerics

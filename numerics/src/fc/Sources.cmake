@@ -15,4 +15,5 @@ target_sources(moreau_numerics PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FcAutoPlan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GlobalFrictionContactSolvers.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GlobalFrictionContactAdmm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FrictionContactSolver.cpp
 )

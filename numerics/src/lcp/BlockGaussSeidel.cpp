@@ -12,6 +12,7 @@
 // kInnerSweeps sweeps). A dense or sparse M is converted once per call to a
 // sparse-block matrix of 1x1 blocks. Stopping rule as in PGS: free estimate
 // ‖min(z, w)‖ per sweep, exact error only when the estimate passes.
+#include "BgsKernel.hpp"
 #include "LcpCommon.hpp"
 
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
@@ -24,138 +25,44 @@
 
 namespace moreau::numerics {
 
-namespace {
-
 using Index = Eigen::Index;
-
-constexpr Index kEnumerationMaxBlock = 4;
-constexpr int kInnerSweeps = 100;
-
-// Exact solution of the local LCP (A, r), A b x b, into x (warm start in x).
-// Work arrays come from the caller. Returns false when A has a non-positive
-// diagonal entry and no basis worked.
-class LocalSolver {
- public:
-  explicit LocalSolver(Index maxBlock)
-      : lu_(std::min(maxBlock, kEnumerationMaxBlock), std::min(maxBlock, kEnumerationMaxBlock)),
-        rhs_(std::min(maxBlock, kEnumerationMaxBlock)),
-        trial_(maxBlock),
-        idx_(static_cast<size_t>(std::min(maxBlock, kEnumerationMaxBlock))) {}
-
-  void solve(const Eigen::Ref<const Eigen::MatrixXd>& A, const Eigen::Ref<const Eigen::VectorXd>& r,
-             Eigen::Ref<Eigen::VectorXd> x) {
-    const Index b = r.size();
-    if (b == 1) {
-      const double v = -r[0] / A(0, 0);
-      x[0] = v > 0.0 ? v : 0.0;
-      return;
-    }
-    if (b <= kEnumerationMaxBlock && enumerate(A, r, x)) return;
-    innerPgs(A, r, x);
-  }
-
- private:
-  bool enumerate(const Eigen::Ref<const Eigen::MatrixXd>& A,
-                 const Eigen::Ref<const Eigen::VectorXd>& r, Eigen::Ref<Eigen::VectorXd> x) {
-    const Index b = r.size();
-    unsigned start = 0;
-    for (Index i = 0; i < b; ++i) {
-      if (x[i] > 0.0) start |= 1u << i;
-    }
-    const double aScale = A.cwiseAbs().maxCoeff();
-    const double rScale = r.cwiseAbs().maxCoeff();
-    const unsigned count = 1u << b;
-    auto t = trial_.head(b);
-    for (unsigned f = 0; f < count; ++f) {
-      const unsigned set = start ^ f;
-      Index m = 0;
-      for (Index i = 0; i < b; ++i) {
-        if (set & (1u << i)) idx_[static_cast<size_t>(m++)] = i;
-      }
-      for (Index c = 0; c < m; ++c) {
-        for (Index rr = 0; rr < m; ++rr) {
-          lu_(rr, c) = A(idx_[static_cast<size_t>(rr)], idx_[static_cast<size_t>(c)]);
-        }
-        rhs_[c] = -r[idx_[static_cast<size_t>(c)]];
-      }
-      if (!luSolve(m, 1e-13 * aScale)) continue;
-      t.setZero();
-      for (Index c = 0; c < m; ++c) t[idx_[static_cast<size_t>(c)]] = rhs_[c];
-      const double tol = 1e-12 * (rScale + aScale * t.cwiseAbs().maxCoeff());
-      if (t.minCoeff() < -tol) continue;
-      bool ok = true;
-      for (Index i = 0; i < b && ok; ++i) {
-        if (set & (1u << i)) continue;
-        ok = A.row(i).dot(t) + r[i] >= -tol;
-      }
-      if (!ok) continue;
-      x = t.cwiseMax(0.0);
-      return true;
-    }
-    return false;
-  }
-
-  bool luSolve(Index m, double tol) {
-    for (Index k = 0; k < m; ++k) {
-      Index p = k;
-      for (Index i = k + 1; i < m; ++i) {
-        if (std::abs(lu_(i, k)) > std::abs(lu_(p, k))) p = i;
-      }
-      if (!(std::abs(lu_(p, k)) > tol)) return false;
-      if (p != k) {
-        lu_.row(k).head(m).swap(lu_.row(p).head(m));
-        std::swap(rhs_[k], rhs_[p]);
-      }
-      for (Index i = k + 1; i < m; ++i) {
-        const double f = lu_(i, k) / lu_(k, k);
-        for (Index j = k + 1; j < m; ++j) lu_(i, j) -= f * lu_(k, j);
-        rhs_[i] -= f * rhs_[k];
-      }
-    }
-    for (Index k = m - 1; k >= 0; --k) {
-      double s = rhs_[k];
-      for (Index j = k + 1; j < m; ++j) s -= lu_(k, j) * rhs_[j];
-      rhs_[k] = s / lu_(k, k);
-    }
-    return true;
-  }
-
-  static void innerPgs(const Eigen::Ref<const Eigen::MatrixXd>& A,
-                       const Eigen::Ref<const Eigen::VectorXd>& r, Eigen::Ref<Eigen::VectorXd> x) {
-    const Index b = r.size();
-    for (int s = 0; s < kInnerSweeps; ++s) {
-      double change = 0.0;
-      double size = 0.0;
-      for (Index i = 0; i < b; ++i) {
-        const double wi = A.row(i).dot(x) + r[i];
-        const double v = std::max(0.0, x[i] - wi / A(i, i));
-        change = std::max(change, std::abs(v - x[i]));
-        size = std::max(size, std::abs(v));
-        x[i] = v;
-      }
-      if (change <= 1e-15 * (1.0 + size)) break;
-    }
-  }
-
-  Eigen::MatrixXd lu_;
-  Eigen::VectorXd rhs_;
-  Eigen::VectorXd trial_;
-  std::vector<Index> idx_;
-};
-
-}  // namespace
 
 SolverResult lcpBlockGaussSeidel(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                                  Eigen::VectorXd& w, const SolverOptions& options) {
   options.validate();
   problem.validate();
+  const Index n = problem.size();
+  lcp_detail::sanitizeWarmStart(z, n);
+  // The sparse-block matrix used for the sweeps: the problem's own when its
+  // block rows and columns agree, otherwise a copy made once per call.
+  SparseBlockMatrix converted;
+  const SparseBlockMatrix* Sp = nullptr;
+  const Matrix& M = problem.M();
+  if (M.isSparseBlock() && M.sparseBlock().hasSquareDiagonalBlocks()) {
+    Sp = &M.sparseBlock();
+  } else {
+    const std::vector<Index> sizes = M.isSparseBlock()
+                                         ? M.sparseBlock().rowBlockSizes()
+                                         : std::vector<Index>(static_cast<size_t>(n), 1);
+    converted = M.isDense() ? SparseBlockMatrix::fromDense(M.dense(), sizes, sizes)
+                            : SparseBlockMatrix::fromSparse(
+                                  M.isSparse() ? M.sparse() : M.toSparse(), sizes, sizes);
+    Sp = &converted;
+  }
+  lcp_detail::BgsWorkspace ws;
+  return lcp_detail::blockGaussSeidel(problem, *Sp, z, w, options, ws);
+}
+
+namespace lcp_detail {
+
+SolverResult blockGaussSeidel(const LinearComplementarityProblem& problem,
+                              const SparseBlockMatrix& S, Eigen::VectorXd& z, Eigen::VectorXd& w,
+                              const SolverOptions& options, BgsWorkspace& ws) {
   SolverResult result;
   result.solver = "bgs";
   const Index n = problem.size();
   const Eigen::VectorXd& q = problem.q();
-  lcp_detail::sanitizeWarmStart(z, n);
-
-  Eigen::VectorXd diag;
+  Eigen::VectorXd& diag = ws.diag;
   const Index bad = lcp_detail::firstNonPositiveDiagonal(problem.M(), diag);
   if (bad >= 0) {
     result.status = SolverStatus::Failed;
@@ -171,23 +78,6 @@ SolverResult lcpBlockGaussSeidel(const LinearComplementarityProblem& problem, Ei
     return result;
   }
 
-  // The sparse-block matrix used for the sweeps: the problem's own when its
-  // block rows and columns agree, otherwise a copy made once per call.
-  SparseBlockMatrix converted;
-  const SparseBlockMatrix* Sp = nullptr;
-  const Matrix& M = problem.M();
-  if (M.isSparseBlock() && M.sparseBlock().rowBlockSizes() == M.sparseBlock().colBlockSizes()) {
-    Sp = &M.sparseBlock();
-  } else {
-    const std::vector<Index> sizes = M.isSparseBlock()
-                                         ? M.sparseBlock().rowBlockSizes()
-                                         : std::vector<Index>(static_cast<size_t>(n), 1);
-    converted = M.isDense() ? SparseBlockMatrix::fromDense(M.dense(), sizes, sizes)
-                            : SparseBlockMatrix::fromSparse(
-                                  M.isSparse() ? M.sparse() : M.toSparse(), sizes, sizes);
-    Sp = &converted;
-  }
-  const SparseBlockMatrix& S = *Sp;
   const Index nb = S.blockRows();
   Index maxBlock = 0;
   for (Index i = 0; i < nb; ++i) {
@@ -199,19 +89,14 @@ SolverResult lcpBlockGaussSeidel(const LinearComplementarityProblem& problem, Ei
       return result;
     }
   }
-  // Per block row: scalar offset, size and the values of its diagonal block,
-  // looked up once; the sweep then walks the CSR-of-blocks arrays directly.
-  std::vector<const double*> diagonalValues(static_cast<size_t>(nb));
-  for (Index i = 0; i < nb; ++i) {
-    diagonalValues[static_cast<size_t>(i)] = S.values().data() + S.blockOffset(S.diagonalBlock(i));
-  }
   const Index* rowPointer = S.rowPointer().data();
   const Index* columnIndex = S.columnIndex().data();
   const double* values = S.values().data();
-  LocalSolver local(maxBlock);
-  Eigen::VectorXd r(maxBlock);
-  Eigen::VectorXd zOld(maxBlock);
-  Eigen::VectorXd znew(maxBlock);
+  ws.reserve(maxBlock, n);
+  LocalSolver& local = ws.local;
+  Eigen::VectorXd& r = ws.r;
+  Eigen::VectorXd& zOld = ws.zOld;
+  Eigen::VectorXd& znew = ws.znew;
   const double omega = options.relaxation;
   const double scale = lcp_detail::errorScale(q);
   double threshold = options.tolerance;
@@ -221,7 +106,7 @@ SolverResult lcpBlockGaussSeidel(const LinearComplementarityProblem& problem, Ei
     for (Index i = 0; i < nb; ++i) {
       const Index off = S.rowBlockOffset(i);
       const Index b = S.rowBlockSize(i);
-      const double* dv = diagonalValues[static_cast<size_t>(i)];
+      const double* dv = values + S.blockOffset(S.diagonalBlock(i));
       // r_i = q_i + Σ_{j≠i} M_ij z_j (same arithmetic as
       // SparseBlockMatrix::multiplyRowBlockSkipDiagonal, inlined: this is the hot loop).
       for (Index c = 0; c < b; ++c) r[c] = q[off + c];
@@ -276,5 +161,7 @@ SolverResult lcpBlockGaussSeidel(const LinearComplementarityProblem& problem, Ei
   lcp_detail::finish(problem, z, w, options, result, "sweeps");
   return result;
 }
+
+}  // namespace lcp_detail
 
 }  // namespace moreau::numerics

@@ -38,7 +38,13 @@ void finish(const LinearComplementarityProblem& problem, Eigen::VectorXd& z, Eig
 }
 
 Eigen::Index firstNonPositiveDiagonal(const Matrix& M, Eigen::VectorXd& diag) {
-  diag = M.diagonal();
+  if (M.isSparseBlock()) {
+    M.sparseBlock().diagonalInto(diag);  // no allocation when diag is sized
+  } else if (M.isDense()) {
+    diag = M.dense().diagonal();
+  } else {
+    diag = M.diagonal();
+  }
   for (Eigen::Index i = 0; i < diag.size(); ++i) {
     if (!(diag[i] > 0.0) || !std::isfinite(diag[i])) return i;
   }

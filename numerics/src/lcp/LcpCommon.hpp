@@ -3,6 +3,7 @@
 
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
+#include <memory>
 #include <string>
 
 namespace moreau::numerics::lcp_detail {
@@ -35,5 +36,37 @@ bool endOfSweep(const char* name, int sweep, double estimate, double& threshold,
 
 /// Makes z a finite vector of size n (reset to 0 otherwise).
 void sanitizeWarmStart(Eigen::VectorXd& z, Eigen::Index n);
+
+/// PGS / PSOR ("pgs", "psor") with relaxation omega; invDiag is a work vector
+/// (reused: no allocation when it has the problem's size). A SparseBlock M with
+/// square diagonal blocks is swept in place; a dense M in place when
+/// denseInPlace, else through a row-major copy; anything else through a CSR copy.
+/// checked: the options and the problem were validated by the caller (LcpSolver).
+SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                                  Eigen::VectorXd& w, const SolverOptions& options, double omega,
+                                  const char* name, Eigen::VectorXd& invDiag, bool denseInPlace,
+                                  bool checked);
+
+/// Semismooth Newton ("newton-fb" / "newton-min") on a sparse-block M whose
+/// pattern is fixed between setup() calls: the CSC pattern of M ∪ diag and its
+/// symbolic analysis (KLU) are built once by setup(); solve() refreshes the
+/// values and redoes only the numeric factorizations (LcpSolver).
+class NewtonState {
+ public:
+  NewtonState();
+  ~NewtonState();
+  NewtonState(NewtonState&&) noexcept;
+  NewtonState& operator=(NewtonState&&) noexcept;
+  void setup(const SparseBlockMatrix& M);
+  /// problem.M() must be the sparse-block matrix of the last setup (same pattern).
+  SolverResult solve(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                     Eigen::VectorXd& w, const SolverOptions& options, bool fischerBurmeister);
+  /// Symbolic analyses done by the current setup's linear solver.
+  int analysisCount() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace moreau::numerics::lcp_detail

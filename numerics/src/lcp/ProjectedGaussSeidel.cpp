@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <string>
 
 namespace moreau::numerics {
@@ -41,60 +42,120 @@ double sweep(Eigen::VectorXd& z, const Eigen::VectorXd& q, const Eigen::VectorXd
   return estimate;
 }
 
+// One PSOR sweep over a SparseBlock M with square diagonal blocks, rows read
+// directly on the block storage (column-major blocks: the entries of a scalar row
+// are strided by the block's row count). Same summation order as a CSR row.
+double sweepSparseBlock(const SparseBlockMatrix& S, Eigen::VectorXd& z, const Eigen::VectorXd& q,
+                        const Eigen::VectorXd& invDiag, double omega) {
+  const Index nb = S.blockRows();
+  const Index* rowPointer = S.rowPointer().data();
+  const Index* columnIndex = S.columnIndex().data();
+  const double* values = S.values().data();
+  double* zp = z.data();
+  double estimate = 0.0;
+  for (Index bi = 0; bi < nb; ++bi) {
+    const Index nr = S.rowBlockSize(bi);
+    const Index r0 = S.rowBlockOffset(bi);
+    for (Index lr = 0; lr < nr; ++lr) {
+      double s = 0.0;
+      for (Index k = rowPointer[bi]; k < rowPointer[bi + 1]; ++k) {
+        const Index j = columnIndex[k];
+        const Index nc = S.colBlockSize(j);
+        const double* zj = zp + S.colBlockOffset(j);
+        const double* b = values + S.blockOffset(k) + lr;
+        for (Index c = 0; c < nc; ++c) s += b[c * nr] * zj[c];
+      }
+      const Index i = r0 + lr;
+      const double wi = s + q[i];
+      const double r = std::min(zp[i], wi);
+      estimate += r * r;
+      const double zi = zp[i] - omega * invDiag[i] * wi;
+      zp[i] = zi > 0.0 ? zi : 0.0;
+    }
+  }
+  return estimate;
+}
+
+}  // namespace
+
+namespace lcp_detail {
+
 SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                                   Eigen::VectorXd& w, const SolverOptions& options, double omega,
-                                  const char* name) {
-  options.validate();
-  problem.validate();
+                                  const char* name, Eigen::VectorXd& invDiag, bool denseInPlace,
+                                  bool checked) {
+  if (!checked) {
+    options.validate();
+    problem.validate();
+  }
   SolverResult result;
   result.solver = name;
   const Index n = problem.size();
   const Eigen::VectorXd& q = problem.q();
   lcp_detail::sanitizeWarmStart(z, n);
 
-  Eigen::VectorXd diag;
-  const Index bad = lcp_detail::firstNonPositiveDiagonal(problem.M(), diag);
+  const Index bad = lcp_detail::firstNonPositiveDiagonal(problem.M(), invDiag);
   if (bad >= 0) {
     result.status = SolverStatus::Failed;
     result.message = std::string(name) + " needs a positive diagonal: M(" + std::to_string(bad) +
-                     "," + std::to_string(bad) + ") = " + lcp_detail::fmt(diag[bad]) + " in row " +
-                     std::to_string(bad);
+                     "," + std::to_string(bad) + ") = " + lcp_detail::fmt(invDiag[bad]) +
+                     " in row " + std::to_string(bad);
     lcp_detail::finish(problem, z, w, options, result, "sweeps");
     return result;
   }
-  const Eigen::VectorXd invDiag = diag.cwiseInverse();
+  invDiag = invDiag.cwiseInverse();
 
   result.error = lcpComputeError(problem, z, w);
   if (result.error <= options.tolerance) {
     lcp_detail::finish(problem, z, w, options, result, "sweeps");
     return result;
   }
-  // A row-major copy makes each row contiguous (no symmetry assumed).
+  // Storage of the sweeps: a SparseBlock M with square diagonal blocks is read in
+  // place; a dense M in place (denseInPlace) or through a row-major copy (each row
+  // contiguous); a sparse M (or a SparseBlock M with non-square diagonal blocks)
+  // through a row-major CSR copy.
+  enum class Rows { SparseBlock, DenseInPlace, DenseCopy, Csr };
+  const Matrix& M = problem.M();
+  Rows rows = Rows::Csr;
+  if (M.isSparseBlock() && M.sparseBlock().hasSquareDiagonalBlocks()) {
+    rows = Rows::SparseBlock;
+  } else if (M.isDense()) {
+    rows = denseInPlace ? Rows::DenseInPlace : Rows::DenseCopy;
+  }
+  // (An Eigen::SparseMatrix allocates even when empty: made only when used.)
   RowMajorDense denseRows;
-  RowMajorSparse sparseRows;
-  const bool dense = problem.M().isDense();
-  if (dense) {
-    denseRows = problem.M().dense();
-  } else if (problem.M().isSparse()) {
-    sparseRows = problem.M().sparse();
-  } else {
-    sparseRows = problem.M().toSparse();
+  std::optional<RowMajorSparse> sparseCopy;
+  if (rows == Rows::DenseCopy) {
+    denseRows = M.dense();
+  } else if (rows == Rows::Csr) {
+    sparseCopy.emplace(M.isSparse() ? RowMajorSparse(M.sparse()) : RowMajorSparse(M.toSparse()));
   }
   const double scale = lcp_detail::errorScale(q);
   double threshold = options.tolerance;
   result.status = SolverStatus::MaxIterations;
   for (int k = 1; k <= options.maxIterations; ++k) {
     double est2 = 0.0;
-    if (dense) {
-      est2 = sweep(z, q, invDiag, omega, [&](Index i) { return denseRows.row(i).dot(z); });
-    } else {
-      est2 = sweep(z, q, invDiag, omega, [&](Index i) {
-        double s = 0.0;
-        for (RowMajorSparse::InnerIterator it(sparseRows, i); it; ++it) {
-          s += it.value() * z[it.col()];
-        }
-        return s;
-      });
+    switch (rows) {
+      case Rows::SparseBlock:
+        est2 = sweepSparseBlock(M.sparseBlock(), z, q, invDiag, omega);
+        break;
+      case Rows::DenseInPlace: {
+        const Eigen::MatrixXd& A = M.dense();
+        est2 = sweep(z, q, invDiag, omega, [&](Index i) { return A.row(i).dot(z); });
+        break;
+      }
+      case Rows::DenseCopy:
+        est2 = sweep(z, q, invDiag, omega, [&](Index i) { return denseRows.row(i).dot(z); });
+        break;
+      case Rows::Csr:
+        est2 = sweep(z, q, invDiag, omega, [&, &sparseRows = *sparseCopy](Index i) {
+          double s = 0.0;
+          for (RowMajorSparse::InnerIterator it(sparseRows, i); it; ++it) {
+            s += it.value() * z[it.col()];
+          }
+          return s;
+        });
+        break;
     }
     result.iterations = k;
     const double estimate = std::sqrt(est2) / scale;
@@ -110,17 +171,21 @@ SolverResult projectedGaussSeidel(const LinearComplementarityProblem& problem, E
   return result;
 }
 
-}  // namespace
+}  // namespace lcp_detail
 
 SolverResult lcpPgs(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                     Eigen::VectorXd& w, const SolverOptions& options) {
-  return projectedGaussSeidel(problem, z, w, options, options.relaxation, "pgs");
+  Eigen::VectorXd invDiag;
+  return lcp_detail::projectedGaussSeidel(problem, z, w, options, options.relaxation, "pgs",
+                                          invDiag, false, false);
 }
 
 SolverResult lcpPsor(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                      Eigen::VectorXd& w, const SolverOptions& options) {
   const double omega = options.relaxation != 1.0 ? options.relaxation : kLcpPsorDefaultRelaxation;
-  return projectedGaussSeidel(problem, z, w, options, omega, "psor");
+  Eigen::VectorXd invDiag;
+  return lcp_detail::projectedGaussSeidel(problem, z, w, options, omega, "psor", invDiag, false,
+                                          false);
 }
 
 }  // namespace moreau::numerics

@@ -112,6 +112,29 @@ class SparseBackend {
     }
     analysed_ = lu_->analyzePattern(H_);  // symbolic analysis once per call
   }
+  /// Values refresh for a pattern-stable M (LcpSolver): M_ entry p takes
+  /// source[sourceOf[p]]; the values of H's M part follow. The pattern, and so
+  /// the symbolic analysis, are kept.
+  void refresh(const double* source, const std::vector<Index>& sourceOf) {
+    double* m = M_.valuePtr();
+    const Index nnzM = M_.nonZeros();
+    for (Index p = 0; p < nnzM; ++p) m[p] = source[sourceOf[static_cast<size_t>(p)]];
+    if (mToH_.empty()) {  // position in H_ of every entry of M_ (H_ ⊇ M_ column by column)
+      mToH_.resize(static_cast<size_t>(nnzM));
+      for (Index j = 0; j < M_.outerSize(); ++j) {
+        Index h = H_.outerIndexPtr()[j];
+        for (Index p = M_.outerIndexPtr()[j]; p < M_.outerIndexPtr()[j + 1]; ++p) {
+          while (H_.innerIndexPtr()[h] != M_.innerIndexPtr()[p]) ++h;
+          mToH_[static_cast<size_t>(p)] = h;
+        }
+      }
+    }
+    std::fill(mValues_.begin(), mValues_.end(), 0.0);
+    for (Index p = 0; p < nnzM; ++p)
+      mValues_[static_cast<size_t>(mToH_[static_cast<size_t>(p)])] = m[p];
+  }
+  int analysisCount() const { return lu_->analysisCount(); }
+  const SparseMatrix& M() const { return M_; }
   void multiply(const Eigen::VectorXd& x, Eigen::VectorXd& y) const { y.noalias() = M_ * x; }
   void multiplyTransposed(const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
     y.noalias() = M_.transpose() * x;
@@ -135,6 +158,7 @@ class SparseBackend {
   std::vector<double> mValues_;
   std::vector<int> rowOf_;
   std::vector<Index> diagonalPosition_;
+  std::vector<Index> mToH_;
   std::unique_ptr<SparseLinearSolver> lu_;
   bool analysed_ = false;
 };
@@ -278,6 +302,70 @@ SolverResult semismoothNewton(const LinearComplementarityProblem& problem, Eigen
 }
 
 }  // namespace
+
+namespace lcp_detail {
+
+struct NewtonState::Impl {
+  std::unique_ptr<SparseBackend> backend;
+  std::vector<Index> sbmToCsc;  // CSC entry p of M ← sparse-block value sbmToCsc[p]
+};
+
+NewtonState::NewtonState() : impl_(std::make_unique<Impl>()) {}
+NewtonState::~NewtonState() = default;
+NewtonState::NewtonState(NewtonState&&) noexcept = default;
+NewtonState& NewtonState::operator=(NewtonState&&) noexcept = default;
+
+void NewtonState::setup(const SparseBlockMatrix& S) {
+  // The CSC pattern of every stored entry (explicit zeros kept, so it depends on
+  // the block pattern only). Each triplet carries its value index + 1, which
+  // tells afterwards where every sparse-block value lands in the CSC arrays.
+  std::vector<Eigen::Triplet<double>> triplets;
+  triplets.reserve(static_cast<size_t>(S.nonZeros()));
+  for (Index i = 0; i < S.blockRows(); ++i) {
+    const Index nr = S.rowBlockSize(i);
+    const Index r0 = S.rowBlockOffset(i);
+    for (Index k = S.rowPointer()[static_cast<size_t>(i)];
+         k < S.rowPointer()[static_cast<size_t>(i) + 1]; ++k) {
+      const Index j = S.columnIndex()[static_cast<size_t>(k)];
+      const Index c0 = S.colBlockOffset(j);
+      for (Index c = 0; c < S.colBlockSize(j); ++c)
+        for (Index r = 0; r < nr; ++r)
+          triplets.emplace_back(static_cast<int>(r0 + r), static_cast<int>(c0 + c),
+                                static_cast<double>(S.blockOffset(k) + c * nr + r + 1));
+    }
+  }
+  SparseMatrix pattern(S.rows(), S.cols());
+  pattern.setFromTriplets(triplets.begin(), triplets.end());
+  pattern.makeCompressed();
+  impl_->sbmToCsc.resize(static_cast<size_t>(pattern.nonZeros()));
+  for (Index p = 0; p < pattern.nonZeros(); ++p)
+    impl_->sbmToCsc[static_cast<size_t>(p)] = static_cast<Index>(pattern.valuePtr()[p]) - 1;
+  impl_->backend = std::make_unique<SparseBackend>(std::move(pattern));
+}
+
+int NewtonState::analysisCount() const {
+  return impl_->backend ? impl_->backend->analysisCount() : 0;
+}
+
+SolverResult NewtonState::solve(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                                Eigen::VectorXd& w, const SolverOptions& options,
+                                bool fischerBurmeister) {
+  options.validate();
+  problem.validate();
+  SolverResult result;
+  result.solver = fischerBurmeister ? "newton-fb" : "newton-min";
+  lcp_detail::sanitizeWarmStart(z, problem.size());
+  if (problem.size() > 0) {
+    impl_->backend->refresh(problem.M().sparseBlock().values().data(), impl_->sbmToCsc);
+    newtonLoop(*impl_->backend, problem,
+               fischerBurmeister ? Variant::FischerBurmeister : Variant::Min, z, w, options,
+               result);
+  }
+  lcp_detail::finish(problem, z, w, options, result, "iterations");
+  return result;
+}
+
+}  // namespace lcp_detail
 
 SolverResult lcpNewtonFb(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                          Eigen::VectorXd& w, const SolverOptions& options) {

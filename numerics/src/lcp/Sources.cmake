@@ -10,4 +10,5 @@ target_sources(moreau_numerics PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Murty.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LcpPivoting.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LcpAuto.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/LcpDriver.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/LcpDriver.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LcpSolver.cpp)

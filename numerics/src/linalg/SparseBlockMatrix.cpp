@@ -149,6 +149,218 @@ Index SparseBlockMatrix::findBlock(Index i, Index j) const {
 
 void SparseBlockMatrix::setZero() { std::fill(values_.begin(), values_.end(), 0.0); }
 
+// ---- pattern reassignment ---------------------------------------------------
+// Every vector is refilled with assign()/resize(), which keep the capacity: no
+// heap allocation while the new sizes fit in the capacity already reached.
+
+void SparseBlockMatrix::clearToEmpty() {
+  rowBlockSizes_.clear();
+  colBlockSizes_.clear();
+  rowOffsets_.assign(1, 0);
+  colOffsets_.assign(1, 0);
+  rowPointer_.assign(1, 0);
+  columnIndex_.clear();
+  blockOffsets_.assign(1, 0);
+  diagonal_.clear();
+  values_.clear();
+  pendingRows_.clear();
+  pendingCols_.clear();
+  ++patternVersion_;
+}
+
+namespace {
+
+// offsets[i+1] = offsets[i] + sizes[i]; false on a negative size (index in bad).
+bool fillOffsets(const std::vector<Index>& sizes, std::vector<Index>& offsets, std::size_t& bad) {
+  offsets.resize(sizes.size() + 1);
+  offsets[0] = 0;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] < 0) {
+      bad = i;
+      return false;
+    }
+    offsets[i + 1] = offsets[i] + sizes[i];
+  }
+  return true;
+}
+
+}  // namespace
+
+void SparseBlockMatrix::finishPattern() {
+  // rowPointer_ and columnIndex_ are set and valid; sizes and offsets too.
+  const Index nbr = blockRows();
+  blockOffsets_.resize(columnIndex_.size() + 1);
+  blockOffsets_[0] = 0;
+  diagonal_.assign(u(nbr), -1);
+  for (Index i = 0; i < nbr; ++i) {
+    const Index nr = rowBlockSizes_[u(i)];
+    for (Index k = rowPointer_[u(i)]; k < rowPointer_[u(i) + 1]; ++k) {
+      const Index j = columnIndex_[u(k)];
+      blockOffsets_[u(k) + 1] = blockOffsets_[u(k)] + nr * colBlockSizes_[u(j)];
+      if (i == j) diagonal_[u(i)] = k;
+    }
+  }
+  values_.assign(u(blockOffsets_.back()), 0.0);
+  ++patternVersion_;
+}
+
+void SparseBlockMatrix::assignPattern(const std::vector<Index>& rowBlockSizes,
+                                      const std::vector<Index>& colBlockSizes,
+                                      const std::vector<Index>& rowPointer,
+                                      const std::vector<Index>& columnIndex) {
+  const auto fail = [this](const std::string& what) {
+    clearToEmpty();
+    throw std::invalid_argument("SparseBlockMatrix::assignPattern: " + what);
+  };
+  const Index nbr = static_cast<Index>(rowBlockSizes.size());
+  const Index nbc = static_cast<Index>(colBlockSizes.size());
+  if (rowPointer.size() != rowBlockSizes.size() + 1 || rowPointer.front() != 0) {
+    fail("rowPointer has " + std::to_string(rowPointer.size()) + " entries starting at " +
+         (rowPointer.empty() ? std::string("nothing") : std::to_string(rowPointer.front())) +
+         ", must have " + std::to_string(nbr + 1) + " (block rows + 1) starting at 0");
+  }
+  if (rowPointer.back() != static_cast<Index>(columnIndex.size())) {
+    fail("rowPointer ends at " + std::to_string(rowPointer.back()) + " but columnIndex has " +
+         std::to_string(columnIndex.size()) + " entries");
+  }
+  for (Index i = 0; i < nbr; ++i) {
+    const Index b = rowPointer[u(i)];
+    const Index e = rowPointer[u(i) + 1];
+    if (e < b) fail("rowPointer decreases at block row " + std::to_string(i));
+    for (Index k = b; k < e; ++k) {
+      const Index j = columnIndex[u(k)];
+      if (j < 0 || j >= nbc) {
+        fail("block (" + std::to_string(i) + ", " + std::to_string(j) + ") outside the " +
+             std::to_string(nbr) + "x" + std::to_string(nbc) + " block grid");
+      }
+      if (k > b && j <= columnIndex[u(k) - 1]) {
+        fail("columnIndex is not strictly increasing in block row " + std::to_string(i) +
+             " (position " + std::to_string(k) + ")");
+      }
+    }
+  }
+  std::size_t bad = 0;
+  if (!fillOffsets(rowBlockSizes, rowOffsets_, bad)) {
+    fail("row block size " + std::to_string(bad) + " is negative");
+  }
+  if (!fillOffsets(colBlockSizes, colOffsets_, bad)) {
+    fail("column block size " + std::to_string(bad) + " is negative");
+  }
+  rowBlockSizes_.assign(rowBlockSizes.begin(), rowBlockSizes.end());
+  colBlockSizes_.assign(colBlockSizes.begin(), colBlockSizes.end());
+  rowPointer_.assign(rowPointer.begin(), rowPointer.end());
+  columnIndex_.assign(columnIndex.begin(), columnIndex.end());
+  finishPattern();
+}
+
+void SparseBlockMatrix::beginPattern(const std::vector<Index>& rowBlockSizes,
+                                     const std::vector<Index>& colBlockSizes) {
+  std::size_t bad = 0;
+  if (!fillOffsets(rowBlockSizes, rowOffsets_, bad)) {
+    clearToEmpty();
+    throw std::invalid_argument("SparseBlockMatrix::beginPattern: row block size " +
+                                std::to_string(bad) + " is negative");
+  }
+  if (!fillOffsets(colBlockSizes, colOffsets_, bad)) {
+    clearToEmpty();
+    throw std::invalid_argument("SparseBlockMatrix::beginPattern: column block size " +
+                                std::to_string(bad) + " is negative");
+  }
+  rowBlockSizes_.assign(rowBlockSizes.begin(), rowBlockSizes.end());
+  colBlockSizes_.assign(colBlockSizes.begin(), colBlockSizes.end());
+  pendingRows_.clear();
+  pendingCols_.clear();
+}
+
+void SparseBlockMatrix::beginPattern(Index nBlockRows, Index nBlockCols, Index blockSize) {
+  if (nBlockRows < 0 || nBlockCols < 0 || blockSize < 0) {
+    clearToEmpty();
+    throw std::invalid_argument("SparseBlockMatrix::beginPattern: " + std::to_string(nBlockRows) +
+                                "x" + std::to_string(nBlockCols) + " blocks of size " +
+                                std::to_string(blockSize) + " (all must be >= 0)");
+  }
+  rowBlockSizes_.assign(u(nBlockRows), blockSize);
+  colBlockSizes_.assign(u(nBlockCols), blockSize);
+  rowOffsets_.resize(u(nBlockRows) + 1);
+  colOffsets_.resize(u(nBlockCols) + 1);
+  for (Index i = 0; i <= nBlockRows; ++i) rowOffsets_[u(i)] = i * blockSize;
+  for (Index j = 0; j <= nBlockCols; ++j) colOffsets_[u(j)] = j * blockSize;
+  pendingRows_.clear();
+  pendingCols_.clear();
+}
+
+void SparseBlockMatrix::addBlock(Index i, Index j) {
+  if (i < 0 || i >= blockRows() || j < 0 || j >= blockCols()) {
+    throw std::invalid_argument("SparseBlockMatrix::addBlock: block position (" +
+                                std::to_string(i) + ", " + std::to_string(j) + ") outside the " +
+                                std::to_string(blockRows()) + "x" + std::to_string(blockCols()) +
+                                " block grid");
+  }
+  pendingRows_.push_back(i);
+  pendingCols_.push_back(j);
+}
+
+void SparseBlockMatrix::endPattern() {
+  // Counting sort of the added positions by block row into columnIndex_, then
+  // an in-place sort of each row's columns (std::sort does not allocate).
+  const Index nbr = blockRows();
+  const std::size_t nnz = pendingRows_.size();
+  rowPointer_.assign(u(nbr) + 1, 0);
+  for (Index i : pendingRows_) ++rowPointer_[u(i) + 1];
+  for (Index i = 0; i < nbr; ++i) rowPointer_[u(i) + 1] += rowPointer_[u(i)];
+  columnIndex_.resize(nnz);
+  // diagonal_ serves as the insertion cursor of every block row (rebuilt by finishPattern).
+  diagonal_.assign(rowPointer_.begin(), rowPointer_.end() - 1);
+  for (std::size_t t = 0; t < nnz; ++t) {
+    columnIndex_[u(diagonal_[u(pendingRows_[t])]++)] = pendingCols_[t];
+  }
+  for (Index i = 0; i < nbr; ++i) {
+    const auto first = columnIndex_.begin() + rowPointer_[u(i)];
+    const auto last = columnIndex_.begin() + rowPointer_[u(i) + 1];
+    std::sort(first, last);
+    const auto dup = std::adjacent_find(first, last);
+    if (dup != last) {
+      const Index j = *dup;
+      clearToEmpty();
+      throw std::invalid_argument("SparseBlockMatrix::endPattern: block position (" +
+                                  std::to_string(i) + ", " + std::to_string(j) + ") given twice");
+    }
+  }
+  pendingRows_.clear();
+  pendingCols_.clear();
+  finishPattern();
+}
+
+std::uint64_t SparseBlockMatrix::patternHash() const {
+  // FNV-1a over 64-bit words, with the lengths as separators.
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  const auto mix = [&h](Index v) {
+    h ^= static_cast<std::uint64_t>(v);
+    h *= 0x100000001b3ull;
+  };
+  for (const auto* vec : {&rowBlockSizes_, &colBlockSizes_, &rowPointer_, &columnIndex_}) {
+    mix(static_cast<Index>(vec->size()));
+    for (Index v : *vec) mix(v);
+  }
+  return h;
+}
+
+void SparseBlockMatrix::reservePattern(Index nBlockRows, Index nBlockCols, Index nonZeroBlocks,
+                                       Index nonZeros) {
+  const auto r = [](Index v) { return static_cast<std::size_t>(std::max<Index>(v, 0)); };
+  rowBlockSizes_.reserve(r(nBlockRows));
+  colBlockSizes_.reserve(r(nBlockCols));
+  rowOffsets_.reserve(r(nBlockRows) + 1);
+  colOffsets_.reserve(r(nBlockCols) + 1);
+  rowPointer_.reserve(r(nBlockRows) + 1);
+  diagonal_.reserve(r(nBlockRows) + 1);
+  columnIndex_.reserve(r(nonZeroBlocks));
+  blockOffsets_.reserve(r(nonZeroBlocks) + 1);
+  pendingRows_.reserve(r(nonZeroBlocks));
+  pendingCols_.reserve(r(nonZeroBlocks));
+  values_.reserve(r(nonZeros));
+}
+
 void SparseBlockMatrix::multiply(const Eigen::VectorXd& x, Eigen::VectorXd& y, double alpha,
                                  double beta) const {
   if (&x == &y) {
@@ -292,8 +504,14 @@ double SparseBlockMatrix::rowDot(Index r, const Eigen::Ref<const Eigen::VectorXd
 }
 
 Eigen::VectorXd SparseBlockMatrix::diagonal() const {
+  Eigen::VectorXd d;
+  diagonalInto(d);
+  return d;
+}
+
+void SparseBlockMatrix::diagonalInto(Eigen::VectorXd& d) const {
   const Index n = std::min(rows(), cols());
-  Eigen::VectorXd d = Eigen::VectorXd::Zero(n);
+  d.setZero(n);
   for (Index i = 0; i < blockRows(); ++i) {
     const Index r0 = rowOffsets_[u(i)];
     const Index nr = rowBlockSizes_[u(i)];
@@ -309,7 +527,6 @@ Eigen::VectorXd SparseBlockMatrix::diagonal() const {
       }
     }
   }
-  return d;
 }
 
 Eigen::SparseMatrix<double> SparseBlockMatrix::toSparse() const {

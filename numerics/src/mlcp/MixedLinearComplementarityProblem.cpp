@@ -122,8 +122,53 @@ MixedLinearComplementarityProblem MixedLinearComplementarityProblem::fromBlocks(
   return MixedLinearComplementarityProblem(std::move(M), std::move(q), n, m);
 }
 
+void MixedLinearComplementarityProblem::assignRows(Index n, Index m) {
+  if (n < 0 || m < 0) {
+    throw std::invalid_argument(
+        "MixedLinearComplementarityProblem::assignRows: n = " + std::to_string(n) +
+        " and m = " + std::to_string(m) + " must be >= 0");
+  }
+  // Same blocks as the (M, q, n, m) constructor, written into the existing vectors.
+  blocksRows_.assign(1, 0);
+  blocksIsComp_.clear();
+  if (n > 0) {
+    blocksRows_.push_back(n);
+    blocksIsComp_.push_back(0);
+  }
+  if (m > 0) {
+    blocksRows_.push_back(n + m);
+    blocksIsComp_.push_back(1);
+  }
+  buildRowIndex();
+}
+
+void MixedLinearComplementarityProblem::assignRowBlocks(const std::vector<Index>& blocksRows,
+                                                        const std::vector<int>& blocksIsComp) {
+  const char* who = "MixedLinearComplementarityProblem::assignRowBlocks: ";
+  const auto fail = [&](const std::string& what) {
+    blocksRows_.assign(1, 0);
+    blocksIsComp_.clear();
+    buildRowIndex();
+    throw std::invalid_argument(who + what);
+  };
+  if (blocksRows.empty() || blocksRows.front() != 0) fail("blocksRows must start with 0");
+  if (blocksIsComp.size() + 1 != blocksRows.size()) {
+    fail("blocksIsComp has " + std::to_string(blocksIsComp.size()) +
+         " flags, must have one per block (" + std::to_string(blocksRows.size() - 1) + " blocks)");
+  }
+  for (std::size_t k = 0; k + 1 < blocksRows.size(); ++k) {
+    if (blocksRows[k + 1] < blocksRows[k]) {
+      fail("blocksRows is not increasing at position " + std::to_string(k + 1));
+    }
+  }
+  blocksRows_.assign(blocksRows.begin(), blocksRows.end());
+  blocksIsComp_.assign(blocksIsComp.begin(), blocksIsComp.end());
+  buildRowIndex();
+}
+
 void MixedLinearComplementarityProblem::buildRowIndex() {
-  rowIsComp_.assign(static_cast<std::size_t>(q_.size()), 0);
+  // The size is the structure's (blocksRows_.back()), equal to q's once valid.
+  rowIsComp_.assign(static_cast<std::size_t>(blocksRows_.back()), 0);
   equalityRows_.clear();
   complementarityRows_.clear();
   for (std::size_t k = 0; k + 1 < blocksRows_.size(); ++k) {
@@ -131,7 +176,7 @@ void MixedLinearComplementarityProblem::buildRowIndex() {
       rowIsComp_[static_cast<std::size_t>(i)] = blocksIsComp_[k] != 0 ? 1 : 0;
     }
   }
-  for (Index i = 0; i < q_.size(); ++i) {
+  for (Index i = 0; i < static_cast<Index>(rowIsComp_.size()); ++i) {
     (rowIsComp_[static_cast<std::size_t>(i)] ? complementarityRows_ : equalityRows_).push_back(i);
   }
 }

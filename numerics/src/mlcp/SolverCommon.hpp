@@ -7,6 +7,7 @@
 #include <moreau/numerics/Matrix.hpp>
 #include <moreau/numerics/SolverOptions.hpp>
 #include <moreau/numerics/SolverResult.hpp>
+#include <moreau/numerics/mlcp/MixedLinearComplementarityProblem.hpp>
 
 #include <Eigen/Dense>
 #include <Eigen/Sparse>
@@ -14,8 +15,10 @@
 #include <cmath>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace moreau::numerics::mlcp_detail {
 
@@ -63,10 +66,13 @@ void finishResult(SolverResult& result, Eigen::VectorXd& z, const SolverOptions&
 /// errorOf(z) <= tolerance (checked first, then after each sweep), the sweep
 /// budget runs out (MaxIterations) or the iterates diverge (Failed). Sets
 /// result.status, iterations and message; result.solver labels the verbose output.
+/// Rows are read in place for a SparseBlock M with square diagonal blocks (no
+/// copy) and for a dense M when denseInPlace; otherwise from a row-major copy.
 template <class Project, class ErrorOf>
 void pgsSweeps(const Matrix& M, const Eigen::VectorXd& q, Eigen::VectorXd& z,
                const Eigen::VectorXd& invDiag, double omega, const SolverOptions& options,
-               SolverResult& result, Project&& project, ErrorOf&& errorOf) {
+               SolverResult& result, Project&& project, ErrorOf&& errorOf,
+               bool denseInPlace = false) {
   using Index = Eigen::Index;
   using RowMajorDense = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   using RowMajorSparse = Eigen::SparseMatrix<double, Eigen::RowMajor>;
@@ -80,18 +86,49 @@ void pgsSweeps(const Matrix& M, const Eigen::VectorXd& q, Eigen::VectorXd& z,
   };
   result.status = SolverStatus::MaxIterations;
   if (!(errorOf(z) > options.tolerance)) return;
+  // (An Eigen::SparseMatrix allocates even when empty: made only when used.)
   RowMajorDense denseRows;
-  RowMajorSparse sparseRows;
-  const bool dense = M.isDense();
+  std::optional<RowMajorSparse> sparseCopy;
+  const bool blocks = M.isSparseBlock() && M.sparseBlock().hasSquareDiagonalBlocks();
+  const bool inPlaceDense = M.isDense() && denseInPlace;
+  const bool dense = M.isDense() && !denseInPlace;
   if (dense) {
     denseRows = M.dense();
-  } else {
-    sparseRows = M.toSparse();
+  } else if (!blocks && !inPlaceDense) {
+    sparseCopy.emplace(M.toSparse());
   }
   for (int k = 1; k <= options.maxIterations; ++k) {
-    if (dense) {
+    if (blocks) {
+      // Row by row on the block storage (column-major blocks: a scalar row is
+      // strided by its block's row count); same summation order as a CSR row.
+      const SparseBlockMatrix& S = M.sparseBlock();
+      const Index* rowPointer = S.rowPointer().data();
+      const Index* columnIndex = S.columnIndex().data();
+      const double* values = S.values().data();
+      for (Index bi = 0; bi < S.blockRows(); ++bi) {
+        const Index nr = S.rowBlockSize(bi);
+        const Index r0 = S.rowBlockOffset(bi);
+        for (Index lr = 0; lr < nr; ++lr) {
+          double s = 0.0;
+          for (Index kk = rowPointer[bi]; kk < rowPointer[bi + 1]; ++kk) {
+            const Index j = columnIndex[kk];
+            const Index nc = S.colBlockSize(j);
+            const double* zj = z.data() + S.colBlockOffset(j);
+            const double* b = values + S.blockOffset(kk) + lr;
+            for (Index c = 0; c < nc; ++c) s += b[c * nr] * zj[c];
+          }
+          const Index i = r0 + lr;
+          const double wi = s + q[i];
+          z[i] = project(i, z[i] - omega * invDiag[i] * wi);
+        }
+      }
+    } else if (inPlaceDense) {
+      const Eigen::MatrixXd& A = M.dense();
+      sweep([&](Index i) { return A.row(i).dot(z); });
+    } else if (dense) {
       sweep([&](Index i) { return denseRows.row(i).dot(z); });
     } else {
+      const RowMajorSparse& sparseRows = *sparseCopy;
       sweep([&](Index i) {
         double s = 0.0;
         for (RowMajorSparse::InnerIterator it(sparseRows, i); it; ++it) {
@@ -109,12 +146,27 @@ void pgsSweeps(const Matrix& M, const Eigen::VectorXd& q, Eigen::VectorXd& z,
       result.message = "iterates diverged (non-finite values at sweep " + std::to_string(k) + ")";
       break;
     }
-    if (err <= options.tolerance) break;
+    if (err <= options.tolerance) {
+      result.status = SolverStatus::Converged;  // (no budget message to build)
+      break;
+    }
   }
   if (result.status == SolverStatus::MaxIterations) {
     result.message = "sweep budget of " + std::to_string(options.maxIterations) + " exhausted";
   }
 }
+
+/// Work arrays of the MLCP "pgs" (reused by MlcpSolver: no allocation when sized).
+struct PgsWorkspace {
+  std::vector<char> comp;
+  Eigen::VectorXd invDiag;
+};
+
+/// Declared here, defined in MlcpPgs.cpp (MlcpSolver reuses it).
+SolverResult projectedGaussSeidel(const MixedLinearComplementarityProblem& problem,
+                                  Eigen::VectorXd& z, Eigen::VectorXd& w,
+                                  const SolverOptions& options, const char* name, PgsWorkspace& ws,
+                                  bool denseInPlace);
 
 /// A step of the MLCP / Relay "auto" chains: every step starts from the
 /// caller's z with the caller's options, its own name and iteration budget.

@@ -25,8 +25,10 @@ class FrictionContactProblem {
   const Matrix& W() const { return W_; }
   const Eigen::VectorXd& q() const { return q_; }
   const Eigen::VectorXd& mu() const { return mu_; }
-  /// Mutable access for callers refilling the data in place; call validate()
-  /// after changing sizes.
+  /// Mutable access for callers refilling the data in place (no reallocation
+  /// while the sizes are unchanged; a SparseBlock W can change its pattern in
+  /// place with SparseBlockMatrix::assignPattern / beginPattern..endPattern);
+  /// call validate() after changing sizes. See FrictionContactSolver.
   Matrix& W() { return W_; }
   Eigen::VectorXd& q() { return q_; }
   Eigen::VectorXd& mu() { return mu_; }

@@ -20,7 +20,10 @@ class LinearComplementarityProblem {
   const Matrix& M() const { return M_; }
   const Eigen::VectorXd& q() const { return q_; }
   /// Mutable access for callers that refill the data in place (the kernel does
-  /// so every step); call validate() after changing sizes.
+  /// so every step; no reallocation while the sizes are unchanged, and a
+  /// SparseBlock M can change its pattern in place with
+  /// SparseBlockMatrix::assignPattern / beginPattern..endPattern); call
+  /// validate() after changing sizes. See LcpSolver for repeated solves.
   Matrix& M() { return M_; }
   Eigen::VectorXd& q() { return q_; }
   void validate() const;

@@ -11,9 +11,22 @@
 //    No per-block heap allocation.
 // Block indices k are the CSR positions (0 .. nonZeroBlocks()-1), in block-row order.
 // See docs/numerics/matrices.md.
+//
+// Repeated assembly (one problem per time step, the pattern changing only when
+// contacts change): the pattern can be replaced in place, either at once
+//   m.assignPattern(rowBlockSizes, colBlockSizes, rowPointer, columnIndex);
+// or with the builder
+//   m.beginPattern(rowBlockSizes, colBlockSizes);   // or beginPattern(nbr, nbc, blockSize)
+//   m.addBlock(i, j); ...                            // any order
+//   m.endPattern();
+// Both reuse the capacity of the internal vectors (no heap allocation when the
+// new pattern fits in the capacity already reached, see reservePattern()), keep
+// the diagonal-block index, set every value to zero and increment
+// patternVersion(). Values are then refilled through block(k) / values().
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -84,6 +97,41 @@ class SparseBlockMatrix {
   /// Sets every stored value to zero; keeps the pattern.
   void setZero();
 
+  // ---- pattern reassignment (reuses capacity) --------------------------------
+  /// Replaces sizes and pattern: rowPointer has rowBlockSizes.size()+1 entries,
+  /// starts at 0 and is non-decreasing; columnIndex has rowPointer.back() entries,
+  /// strictly increasing within each block row and < colBlockSizes.size(). Every
+  /// value is set to zero. No heap allocation when the new sizes fit in the
+  /// current capacity. Throws std::invalid_argument naming the mismatch (the
+  /// matrix is then left empty, 0x0).
+  void assignPattern(const std::vector<Index>& rowBlockSizes,
+                     const std::vector<Index>& colBlockSizes, const std::vector<Index>& rowPointer,
+                     const std::vector<Index>& columnIndex);
+  /// Builder: starts a new pattern with the given block sizes (sizes >= 0); the
+  /// matrix is unusable until endPattern().
+  void beginPattern(const std::vector<Index>& rowBlockSizes,
+                    const std::vector<Index>& colBlockSizes);
+  /// Builder with nBlockRows x nBlockCols blocks of size blockSize x blockSize.
+  void beginPattern(Index nBlockRows, Index nBlockCols, Index blockSize);
+  /// Adds block position (i, j) (any order). Throws std::invalid_argument when
+  /// (i, j) is outside the block grid.
+  void addBlock(Index i, Index j);
+  /// Sorts the added positions, builds the CSR-of-blocks arrays, the offsets and
+  /// the diagonal index, zeroes the values. Throws std::invalid_argument on a
+  /// duplicated position (the matrix is then left empty, 0x0).
+  void endPattern();
+  /// Reserves capacity for a pattern of up to these sizes (block rows, block
+  /// columns, stored blocks, stored scalar values), so that later pattern
+  /// changes within these sizes do not allocate.
+  void reservePattern(Index nBlockRows, Index nBlockCols, Index nonZeroBlocks, Index nonZeros);
+  /// Incremented by every pattern change (constructors: 0). Solver objects use it,
+  /// with the sizes, to detect that their setup is stale.
+  std::uint64_t patternVersion() const { return patternVersion_; }
+  /// Hash of the sizes and the CSR-of-blocks structure (not the values), O(blocks),
+  /// no allocation. Equal patterns give equal hashes; solver objects compare it to
+  /// notice a pattern replaced by assignment of a whole new matrix.
+  std::uint64_t patternHash() const;
+
   // ---- products ------------------------------------------------------------
   /// y = alpha * A x + beta * y. y is resized to rows() when beta == 0; otherwise it
   /// must have rows() entries. Throws std::invalid_argument on a size mismatch.
@@ -108,6 +156,10 @@ class SparseBlockMatrix {
   double rowDot(Index r, const Eigen::Ref<const Eigen::VectorXd>& x) const;
   /// Scalar diagonal (min(rows, cols) entries; zero where no diagonal block is stored).
   Eigen::VectorXd diagonal() const;
+  /// Same, written into d (resized to min(rows, cols); no allocation when it has that size).
+  void diagonalInto(Eigen::VectorXd& d) const;
+  /// True when rowBlockSizes() == colBlockSizes() (square diagonal blocks).
+  bool hasSquareDiagonalBlocks() const { return rowBlockSizes_ == colBlockSizes_; }
 
   // ---- conversions ---------------------------------------------------------
   /// Compressed CSC copy with every stored value (explicit zeros inside stored blocks are dropped).
@@ -143,6 +195,13 @@ class SparseBlockMatrix {
   std::vector<Index> blockOffsets_ = std::vector<Index>(1, 0);  // nonZeroBlocks()+1 entries
   std::vector<Index> diagonal_;  // blockRows() entries, -1 when absent
   std::vector<double> values_;
+  // builder scratch (capacity kept across patterns)
+  std::vector<Index> pendingRows_;
+  std::vector<Index> pendingCols_;
+  std::uint64_t patternVersion_ = 0;
+
+  void finishPattern();  // offsets, diagonal index, values from rowPointer_/columnIndex_
+  void clearToEmpty();
 };
 
 }  // namespace moreau::numerics

@@ -53,10 +53,23 @@ class MixedLinearComplementarityProblem {
   const Matrix& M() const { return M_; }
   const Eigen::VectorXd& q() const { return q_; }
   /// Mutable access for callers that refill the values in place (the kernel does
-  /// so every step). The row structure (blocks) is fixed at construction; call
-  /// validate() after changing the data.
+  /// so every step; no reallocation while the sizes are unchanged). The row
+  /// structure changes only through assignRows / assignRowBlocks; call
+  /// validate() after changing sizes.
   Matrix& M() { return M_; }
   Eigen::VectorXd& q() { return q_; }
+
+  /// Replaces the row structure in place by the canonical one (rows 0..n-1
+  /// equalities, n..n+m-1 complementarity), reusing the capacity of the internal
+  /// vectors (no heap allocation when n + m does not exceed a size reached
+  /// before). M and q are resized/refilled by the caller (M(), q()), before or
+  /// after; validate() checks the result. Throws std::invalid_argument when n or
+  /// m is negative.
+  void assignRows(Index n, Index m);
+  /// Same for the storage-1 form (blocksRows {0, ..., n+m} non-decreasing,
+  /// one flag per block, see the constructor). Throws std::invalid_argument on a
+  /// malformed structure (the problem is then left with an empty structure).
+  void assignRowBlocks(const std::vector<Index>& blocksRows, const std::vector<int>& blocksIsComp);
 
   /// Row blocks {0, ..., size()} (canonical form: {0, n, n+m} without empty blocks).
   const std::vector<Index>& blocksRows() const { return blocksRows_; }
