@@ -23,12 +23,14 @@
 #include "LcpCommon.hpp"
 
 #include <moreau/numerics/lcp/LcpPivoting.hpp>
+#include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
 
 #include <Eigen/OrderingMethods>
 #include <Eigen/SparseCore>
 #include <Eigen/SparseLU>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iostream>
 #include <limits>
 #include <string>
@@ -77,26 +79,7 @@ class SparseLdlt {
   /// finite), with that pivot in lastPivot().
   Index factorize(const Submatrix& A, double relTol) {
     const Index n = A.n;
-    n_ = n;
-    parent_.assign(static_cast<size_t>(n), -1);
-    flag_.assign(static_cast<size_t>(n), -1);
-    count_.assign(static_cast<size_t>(n), 0);
-    // Symbolic: elimination tree and number of entries per column of L.
-    for (Index k = 0; k < n; ++k) {
-      flag_[k] = k;
-      for (StorageIndex p = A.outer[k]; p < A.outer[k + 1]; ++p) {
-        for (Index i = A.inner[p]; i < k && flag_[i] != k; i = parent_[i]) {
-          if (parent_[i] == -1) parent_[i] = k;
-          ++count_[i];
-          flag_[i] = k;
-        }
-      }
-    }
-    start_.resize(static_cast<size_t>(n + 1));
-    start_[0] = 0;
-    for (Index k = 0; k < n; ++k) start_[k + 1] = start_[k] + count_[k];
-    rows_.resize(static_cast<size_t>(start_[n]));
-    values_.resize(static_cast<size_t>(start_[n]));
+    symbolic(A);
     d_.resize(static_cast<size_t>(n));
     y_.assign(static_cast<size_t>(n), 0.0);
     stack_.resize(static_cast<size_t>(n));
@@ -141,8 +124,44 @@ class SparseLdlt {
     return -1;
   }
 
+  /// Elimination tree and column pointers of L (sizes rows_/values_); returns nnz(L).
+  Index symbolic(const Submatrix& A) {
+    const Index n = A.n;
+    n_ = n;
+    parent_.assign(static_cast<size_t>(n), -1);
+    flag_.assign(static_cast<size_t>(n), -1);
+    count_.assign(static_cast<size_t>(n), 0);
+    // Symbolic: elimination tree and number of entries per column of L.
+    for (Index k = 0; k < n; ++k) {
+      flag_[k] = k;
+      for (StorageIndex p = A.outer[k]; p < A.outer[k + 1]; ++p) {
+        for (Index i = A.inner[p]; i < k && flag_[i] != k; i = parent_[i]) {
+          if (parent_[i] == -1) parent_[i] = k;
+          ++count_[i];
+          flag_[i] = k;
+        }
+      }
+    }
+    start_.resize(static_cast<size_t>(n + 1));
+    start_[0] = 0;
+    for (Index k = 0; k < n; ++k) start_[k + 1] = start_[k] + count_[k];
+    rows_.resize(static_cast<size_t>(start_[n]));
+    values_.resize(static_cast<size_t>(start_[n]));
+    return start_[n];
+  }
+
+  /// Capacity for factorizations of up to n columns and nnzL entries of L.
+  void reserve(Index n, Index nnzL) {
+    for (auto* v : {&parent_, &flag_, &count_, &stack_}) v->reserve(static_cast<size_t>(n));
+    start_.reserve(static_cast<size_t>(n + 1));
+    rows_.reserve(static_cast<size_t>(nnzL));
+    values_.reserve(static_cast<size_t>(nnzL));
+    d_.reserve(static_cast<size_t>(n));
+    y_.reserve(static_cast<size_t>(n));
+  }
+
   /// x ← A⁻¹ x.
-  void solve(Eigen::VectorXd& x) const {
+  void solve(Eigen::Ref<Eigen::VectorXd> x) const {
     for (Index j = 0; j < n_; ++j) {
       const double xj = x[j];
       for (Index p = start_[j]; p < start_[j + 1]; ++p) x[rows_[p]] -= values_[p] * xj;
@@ -164,25 +183,6 @@ class SparseLdlt {
   double lastPivot_ = 0.0;
 };
 
-bool isSymmetric(const Sparse& A) {
-  double big = 0.0;
-  for (Index p = 0; p < A.nonZeros(); ++p) big = std::max(big, std::abs(A.valuePtr()[p]));
-  const Sparse At = A.transpose();
-  const Sparse D = A - At;
-  for (Index p = 0; p < D.nonZeros(); ++p) {
-    if (std::abs(D.valuePtr()[p]) > kSymmetryTolerance * big) return false;
-  }
-  return true;
-}
-
-Index bandwidth(const Sparse& A) {
-  Index b = 0;
-  for (Index j = 0; j < A.outerSize(); ++j) {
-    for (Sparse::InnerIterator it(A, j); it; ++it) b = std::max<Index>(b, std::abs(it.row() - j));
-  }
-  return b;
-}
-
 // Primal-dual interior-point iterations (Mehrotra predictor–corrector) on a symmetric
 // positive definite LCP, for the active-set guess of the pivoting method after a stall.
 // With r = M z + q − w, a step keeps w + Δw = M(z + Δz) + q (Δw = M Δz + r) and aims at
@@ -191,17 +191,25 @@ Index bandwidth(const Sparse& A) {
 // σ = (μ_a/μ)³ in the corrector). The matrix has M's pattern (`full`: upper triangle in
 // elimination order, diagonal entries at diagPos). Returns false when a factorization
 // fails or the iterates stop being finite; `guess` gets F = {i : M_ii z_i > w_i}.
+struct InteriorPointBuffers {
+  Eigen::VectorXd z, w, r, dz, dw, dza, dwa, x, rhs, diag;
+  Submatrix S;  // the pattern of `full`, values M + diag(w/z)
+  std::vector<char> guess;
+};
+
 bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatrix& full,
                         const std::vector<Index>& diagPos, const std::vector<Index>& order,
-                        const Eigen::VectorXd& diag, double scaleZ, double scaleW,
-                        std::vector<char>& guess) {
+                        double scaleZ, double scaleW, SparseLdlt& ldlt, InteriorPointBuffers& b) {
   const Index n = q.size();
   constexpr int kIterations = 60;
-  Eigen::VectorXd z = Eigen::VectorXd::Constant(n, scaleZ);
-  Eigen::VectorXd w = Eigen::VectorXd::Constant(n, scaleW);
-  Eigen::VectorXd r(n), dz(n), dw(n), dza(n), dwa(n), x(n);
-  Submatrix S = full;
-  SparseLdlt ldlt;
+  Eigen::VectorXd& z = b.z;
+  Eigen::VectorXd& w = b.w;
+  Eigen::VectorXd &r = b.r, &dz = b.dz, &dw = b.dw, &dza = b.dza, &dwa = b.dwa, &x = b.x;
+  const Eigen::VectorXd& diag = b.diag;
+  std::vector<char>& guess = b.guess;
+  Submatrix& S = b.S;
+  z.setConstant(scaleZ);
+  w.setConstant(scaleW);
   const auto step = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& da,
                         const Eigen::VectorXd& b, const Eigen::VectorXd& db) {
     double alpha = 1.0;
@@ -219,7 +227,7 @@ bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatr
     e.noalias() += A * d;
   };
   const double mu0 = scaleZ * scaleW;
-  Eigen::VectorXd rhs(n);
+  Eigen::VectorXd& rhs = b.rhs;
   for (int it = 0; it < kIterations; ++it) {
     r = q - w;
     r.noalias() += A * z;
@@ -255,8 +263,227 @@ bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatr
 
 }  // namespace
 
+struct LcpPivotingWorkspace::Impl {
+  // What the last setup saw.
+  bool ready = false;
+  Matrix::Storage storage = Matrix::Storage::Dense;
+  const void* matrix = nullptr;
+  std::uint64_t patternVersion = 0;
+  Index n = -1;
+  Index storedValues = 0;  // SparseBlock: number of stored block values
+  int setupCount = 0;
+  int interiorRestarts = 0;
+
+  // Pattern work.
+  Sparse A;                                   // CSC copy of M (every stored entry)
+  std::vector<StorageIndex> blockMap;         // SparseBlock value t -> position in A
+  std::vector<StorageIndex> partner;          // position of the transposed entry, or -1
+  std::vector<StorageIndex> diagonalPos;      // position of A_jj in A, or -1
+  std::vector<Index> natural, minimumDegree;  // elimination orders (minimumDegree = natural
+                                              // when banded)
+  Submatrix full;                        // upper triangle of M in minimumDegree order + diagonal
+  std::vector<Index> fullDiagPos;        // position of the diagonal entry of column c in full
+  std::vector<StorageIndex> fullSource;  // position in A of full's entries, or -1
+
+  // Per-solve buffers (capacity set at setup).
+  std::vector<char> inF, savedF;
+  std::vector<StorageIndex> pos;
+  std::vector<Index> list, infeasible, savedInfeasible;
+  Submatrix sub;
+  SparseLdlt ldlt;
+  Eigen::SparseLU<Sparse, Eigen::COLAMDOrdering<StorageIndex>> lu;
+  Eigen::VectorXd x, r, dx, savedZ, savedW;
+  InteriorPointBuffers ip;
+
+  void setup(const Matrix& M);
+  bool matches(const Matrix& M);
+  void refill(const Matrix& M);
+};
+
+void LcpPivotingWorkspace::Impl::setup(const Matrix& M) {
+  storage = M.storage();
+  n = M.rows();
+  patternVersion = 0;
+  storedValues = 0;
+  blockMap.clear();
+  if (M.isSparseBlock()) {
+    // CSC with every stored entry; block rows visited in increasing order keep the
+    // row indices of every column sorted.
+    const SparseBlockMatrix& S = M.sparseBlock();
+    matrix = &S;
+    patternVersion = S.patternVersion();
+    storedValues = S.nonZeros();
+    std::vector<StorageIndex> next(static_cast<size_t>(S.cols()) + 1, 0);
+    for (Index k = 0; k < S.nonZeroBlocks(); ++k) {
+      const Index j = S.columnIndex()[static_cast<size_t>(k)];
+      const Index nr = S.rowBlockSize(S.blockRowOf(k));
+      for (Index c = 0; c < S.colBlockSize(j); ++c)
+        next[static_cast<size_t>(S.colBlockOffset(j) + c + 1)] += static_cast<StorageIndex>(nr);
+    }
+    for (Index c = 0; c < S.cols(); ++c) next[c + 1] += next[c];
+    A = Sparse(S.rows(), S.cols());
+    A.resizeNonZeros(next.back());
+    std::copy(next.begin(), next.end(), A.outerIndexPtr());
+    blockMap.assign(static_cast<size_t>(S.nonZeros()), 0);
+    for (Index i = 0; i < S.blockRows(); ++i) {
+      const Index nr = S.rowBlockSize(i), r0 = S.rowBlockOffset(i);
+      for (Index k = S.rowPointer()[i]; k < S.rowPointer()[i + 1]; ++k) {
+        const Index j = S.columnIndex()[static_cast<size_t>(k)];
+        for (Index c = 0; c < S.colBlockSize(j); ++c) {
+          const Index col = S.colBlockOffset(j) + c;
+          for (Index rr = 0; rr < nr; ++rr) {
+            const StorageIndex p = next[col]++;
+            A.innerIndexPtr()[p] = static_cast<StorageIndex>(r0 + rr);
+            blockMap[static_cast<size_t>(S.blockOffset(k) + c * nr + rr)] = p;
+          }
+        }
+      }
+    }
+  } else if (M.isSparse()) {
+    matrix = &M.sparse();
+    A = M.sparse();
+    A.makeCompressed();
+  } else {
+    matrix = &M.dense();
+    A = M.toSparse();
+    A.makeCompressed();
+  }
+  refill(M);
+  const Index nnz = A.nonZeros();
+
+  // Transposed entries: the entries of every row, by increasing column.
+  std::vector<StorageIndex> rowStart(static_cast<size_t>(n) + 1, 0),
+      byRow(static_cast<size_t>(nnz));
+  std::vector<StorageIndex> byRowCol(static_cast<size_t>(nnz));
+  for (Index p = 0; p < nnz; ++p) ++rowStart[A.innerIndexPtr()[p] + 1];
+  for (Index i = 0; i < n; ++i) rowStart[i + 1] += rowStart[i];
+  {
+    std::vector<StorageIndex> fillRow(rowStart.begin(), rowStart.end() - 1);
+    for (Index j = 0; j < n; ++j) {
+      for (StorageIndex p = A.outerIndexPtr()[j]; p < A.outerIndexPtr()[j + 1]; ++p) {
+        const StorageIndex t = fillRow[A.innerIndexPtr()[p]]++;
+        byRow[t] = p;
+        byRowCol[t] = static_cast<StorageIndex>(j);
+      }
+    }
+  }
+  partner.assign(static_cast<size_t>(nnz), -1);
+  diagonalPos.assign(static_cast<size_t>(n), -1);
+  Index band = 0;
+  for (Index j = 0; j < n; ++j) {
+    for (StorageIndex p = A.outerIndexPtr()[j]; p < A.outerIndexPtr()[j + 1]; ++p) {
+      const Index i = A.innerIndexPtr()[p];
+      band = std::max<Index>(band, std::abs(i - j));
+      if (i == j) diagonalPos[j] = p;
+      // (j, i) is in row j at column i.
+      const auto first = byRowCol.begin() + rowStart[j], last = byRowCol.begin() + rowStart[j + 1];
+      const auto it = std::lower_bound(first, last, static_cast<StorageIndex>(i));
+      if (it != last && *it == i) partner[p] = byRow[static_cast<size_t>(it - byRowCol.begin())];
+    }
+  }
+
+  // Elimination orders: natural, and minimum degree unless banded.
+  natural.resize(static_cast<size_t>(n));
+  for (Index k = 0; k < n; ++k) natural[k] = k;
+  minimumDegree = natural;
+  if (band > kBandedBandwidth) {
+    Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, StorageIndex> inverse;
+    Eigen::AMDOrdering<StorageIndex> amd;
+    amd(A, inverse);
+    if (inverse.size() == n) {
+      for (Index k = 0; k < n; ++k) minimumDegree[k] = inverse.indices()[k];
+    }
+  }
+
+  // Interior-point matrix: the whole M (upper triangle in elimination order) with
+  // explicit diagonal entries; the LDLᵀ capacity from its fill.
+  std::vector<Index> rank(static_cast<size_t>(n));
+  for (Index k = 0; k < n; ++k) rank[minimumDegree[k]] = k;
+  full.clear(n);
+  fullSource.clear();
+  fullDiagPos.assign(static_cast<size_t>(n), -1);
+  for (Index c = 0; c < n; ++c) {
+    const Index j = minimumDegree[c];
+    for (StorageIndex p = A.outerIndexPtr()[j]; p < A.outerIndexPtr()[j + 1]; ++p) {
+      const Index rk = rank[A.innerIndexPtr()[p]];
+      if (rk > c) continue;
+      if (rk == c) fullDiagPos[c] = static_cast<Index>(full.values.size());
+      full.push(static_cast<StorageIndex>(rk), 0.0);
+      fullSource.push_back(p);
+    }
+    if (fullDiagPos[c] < 0) {
+      fullDiagPos[c] = static_cast<Index>(full.values.size());
+      full.push(static_cast<StorageIndex>(c), 0.0);
+      fullSource.push_back(-1);
+    }
+    full.endColumn();
+  }
+  const Index nnzL = ldlt.symbolic(full);
+  ldlt.reserve(n, nnzL);
+  ip.S = full;
+  for (auto* v : {&ip.z, &ip.w, &ip.r, &ip.dz, &ip.dw, &ip.dza, &ip.dwa, &ip.x, &ip.rhs, &ip.diag})
+    v->resize(n);
+  ip.guess.resize(static_cast<size_t>(n));
+
+  inF.resize(static_cast<size_t>(n));
+  savedF.resize(static_cast<size_t>(n));
+  pos.resize(static_cast<size_t>(n));
+  for (auto* v : {&list, &infeasible, &savedInfeasible}) {
+    v->clear();
+    v->reserve(static_cast<size_t>(n));
+  }
+  sub.outer.reserve(static_cast<size_t>(n) + 1);
+  sub.inner.reserve(static_cast<size_t>(nnz));
+  sub.values.reserve(static_cast<size_t>(nnz));
+  for (auto* v : {&x, &r, &dx, &savedZ, &savedW}) v->resize(n);
+  ready = true;
+  ++setupCount;
+}
+
+bool LcpPivotingWorkspace::Impl::matches(const Matrix& M) {
+  if (!ready || M.storage() != storage || M.rows() != n || M.cols() != n) return false;
+  if (M.isSparseBlock()) {
+    const SparseBlockMatrix& S = M.sparseBlock();
+    return matrix == &S && S.patternVersion() == patternVersion && S.nonZeros() == storedValues;
+  }
+  if (M.isSparse()) {
+    const Sparse& S = M.sparse();
+    const Index nnz = A.nonZeros();
+    return S.isCompressed() && S.nonZeros() == nnz &&
+           std::equal(S.outerIndexPtr(), S.outerIndexPtr() + n + 1, A.outerIndexPtr()) &&
+           std::equal(S.innerIndexPtr(), S.innerIndexPtr() + nnz, A.innerIndexPtr());
+  }
+  return false;  // Dense: the pattern follows the values
+}
+
+void LcpPivotingWorkspace::Impl::refill(const Matrix& M) {
+  if (M.isSparseBlock()) {
+    const std::vector<double>& v = M.sparseBlock().values();
+    double* a = A.valuePtr();
+    for (size_t t = 0; t < v.size(); ++t) a[blockMap[t]] = v[t];
+  } else if (M.isSparse()) {
+    const Sparse& S = M.sparse();
+    if (S.isCompressed()) std::copy(S.valuePtr(), S.valuePtr() + S.nonZeros(), A.valuePtr());
+  }
+}
+
+LcpPivotingWorkspace::LcpPivotingWorkspace() : impl_(std::make_unique<Impl>()) {}
+LcpPivotingWorkspace::~LcpPivotingWorkspace() = default;
+LcpPivotingWorkspace::LcpPivotingWorkspace(LcpPivotingWorkspace&&) noexcept = default;
+LcpPivotingWorkspace& LcpPivotingWorkspace::operator=(LcpPivotingWorkspace&&) noexcept = default;
+void LcpPivotingWorkspace::setup(const Matrix& M) { impl_->setup(M); }
+int LcpPivotingWorkspace::setupCount() const { return impl_->setupCount; }
+int LcpPivotingWorkspace::interiorPointRestarts() const { return impl_->interiorRestarts; }
+
 SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                          Eigen::VectorXd& w, const SolverOptions& options) {
+  LcpPivotingWorkspace workspace;
+  return lcpPivoting(problem, z, w, options, workspace);
+}
+
+SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
+                         Eigen::VectorXd& w, const SolverOptions& options,
+                         LcpPivotingWorkspace& workspace) {
   options.validate();
   problem.validate();
   SolverResult result;
@@ -269,51 +496,50 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
     lcp_detail::finish(problem, z, w, options, result, "pivots");
     return result;
   }
+  LcpPivotingWorkspace::Impl& ws = *workspace.impl_;
+  if (ws.matches(problem.M())) {
+    ws.refill(problem.M());
+  } else {
+    ws.setup(problem.M());
+  }
+  const Sparse& A = ws.A;
+  const Index nnz = A.nonZeros();
+  const double* values = A.valuePtr();
 
-  Sparse A = problem.M().isSparse() ? problem.M().sparse() : problem.M().toSparse();
-  A.makeCompressed();
-  const bool symmetric = isSymmetric(A);
+  // Symmetry of the current values through the transposed-entry index:
+  // |M_ij − M_ji| <= kSymmetryTolerance·max |M_ij| (a missing entry counts as 0).
+  double aMax = 0.0, diagMax = 0.0;
+  for (Index p = 0; p < nnz; ++p) aMax = std::max(aMax, std::abs(values[p]));
+  for (Index j = 0; j < n; ++j) {
+    if (ws.diagonalPos[j] >= 0) diagMax = std::max(diagMax, std::abs(values[ws.diagonalPos[j]]));
+  }
+  bool symmetric = true;
+  for (Index p = 0; p < nnz && symmetric; ++p) {
+    const StorageIndex t = ws.partner[p];
+    const double d = values[p] - (t >= 0 ? values[t] : 0.0);
+    symmetric = !(std::abs(d) > kSymmetryTolerance * aMax);
+  }
 
   // Elimination order: order[k] is the k-th index of F (natural, or minimum degree).
-  std::vector<Index> order(static_cast<size_t>(n));
-  for (Index k = 0; k < n; ++k) order[k] = k;
-  if (symmetric && bandwidth(A) > kBandedBandwidth) {
-    Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, StorageIndex> inverse;
-    Eigen::AMDOrdering<StorageIndex> amd;
-    amd(A, inverse);
-    if (inverse.size() == n) {
-      for (Index k = 0; k < n; ++k) order[k] = inverse.indices()[k];
-    }
-  }
+  const std::vector<Index>& order = symmetric ? ws.minimumDegree : ws.natural;
 
   // Infeasibility thresholds: accepting w_i in (−τ_w, 0) or clipping z_i in (−τ_z, 0)
   // adds at most ~1e-2·tolerance to the Siconos error.
   const double qScale = lcp_detail::errorScale(q);
   const double qInf = q.cwiseAbs().maxCoeff();
-  double diagMax = 0.0, aMax = 0.0;
-  for (Index j = 0; j < n; ++j) {
-    for (Sparse::InnerIterator it(A, j); it; ++it) {
-      aMax = std::max(aMax, std::abs(it.value()));
-      if (it.row() == j) diagMax = std::max(diagMax, std::abs(it.value()));
-    }
-  }
   const double tauW =
       std::max(1e-2 * options.tolerance * qScale / std::sqrt(double(n)), 1e-15 * qInf);
   const double tauZ = tauW / (diagMax > 0.0 ? diagMax : (aMax > 0.0 ? aMax : 1.0));
 
-  std::vector<char> inF(static_cast<size_t>(n));
+  std::vector<char>& inF = ws.inF;
   for (Index i = 0; i < n; ++i) inF[i] = z[i] > 0.0;
-  std::vector<StorageIndex> pos(static_cast<size_t>(n), -1);
-  std::vector<Index> list;
-  list.reserve(static_cast<size_t>(n));
-  Submatrix sub;
-  sub.inner.reserve(static_cast<size_t>(A.nonZeros()));
-  sub.values.reserve(static_cast<size_t>(A.nonZeros()));
-  SparseLdlt ldlt;
-  Eigen::SparseLU<Sparse, Eigen::COLAMDOrdering<StorageIndex>> lu;
-  Eigen::VectorXd x, r, dx;
-  std::vector<Index> infeasible;
-  infeasible.reserve(static_cast<size_t>(n));
+  std::vector<StorageIndex>& pos = ws.pos;
+  std::vector<Index>& list = ws.list;
+  std::vector<Index>& infeasible = ws.infeasible;
+  Submatrix& sub = ws.sub;
+  SparseLdlt& ldlt = ws.ldlt;
+  auto& lu = ws.lu;
+  Eigen::VectorXd &xBuffer = ws.x, &rBuffer = ws.r, &dxBuffer = ws.dx;
 
   // Solves M_FF z_F = −q_F for the current F, sets z (z_G = 0), w = M z + q and the list
   // of infeasible indices; returns the reason of a failure ("" on success, z and w are
@@ -330,6 +556,7 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
       }
     }
     const Index nF = static_cast<Index>(list.size());
+    auto x = xBuffer.head(nF);
     if (nF > 0) {
       sub.clear(nF);
       for (Index c = 0; c < nF; ++c) {
@@ -339,13 +566,12 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
         }
         sub.endColumn();
       }
-      x.resize(nF);
       for (Index c = 0; c < nF; ++c) x[c] = -q[list[c]];
-      const std::string what = "principal submatrix of " + std::to_string(nF) + " rows ";
+      const auto what = [&]() { return "principal submatrix of " + std::to_string(nF) + " rows "; };
       if (symmetric) {
         const Index bad = ldlt.factorize(sub, kPivotTolerance);
         if (bad >= 0) {
-          return what + "not positive definite (LDLT pivot " + lcp_detail::fmt(ldlt.lastPivot()) +
+          return what() + "not positive definite (LDLT pivot " + lcp_detail::fmt(ldlt.lastPivot()) +
                  " at index " + std::to_string(list[bad]) + "): M is not a P-matrix";
         }
         ldlt.solve(x);
@@ -354,38 +580,41 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
                                          sub.outer.data(), sub.inner.data(), sub.values.data());
         lu.compute(Sparse(S));
         if (lu.info() != Eigen::Success) {
-          return what + "is singular (sparse LU: " + lu.lastErrorMessage() +
+          return what() + "is singular (sparse LU: " + lu.lastErrorMessage() +
                  "): M is not a P-matrix";
         }
-        x = lu.solve(x);
+        dxBuffer.head(nF) = lu.solve(x);
+        x = dxBuffer.head(nF);
       }
       // Residual of M_FF x = −q_F; one refinement step when it is above roundoff.
-      const auto residual = [&](const Eigen::VectorXd& v, Eigen::VectorXd& res) {
-        if (!v.allFinite()) return std::numeric_limits<double>::infinity();
-        res.resize(nF);
-        for (Index c = 0; c < nF; ++c) res[c] = q[list[c]];
+      auto r = rBuffer.head(nF);
+      const auto residual = [&]() {
+        if (!x.allFinite()) return std::numeric_limits<double>::infinity();
+        for (Index c = 0; c < nF; ++c) r[c] = q[list[c]];
         for (Index c = 0; c < nF; ++c) {
           for (Sparse::InnerIterator it(A, list[c]); it; ++it) {
             const StorageIndex p = pos[it.row()];
-            if (p >= 0) res[p] += it.value() * v[c];
+            if (p >= 0) r[p] += it.value() * x[c];
           }
         }
-        const double scale = qInf + aMax * v.cwiseAbs().maxCoeff();
-        return res.cwiseAbs().maxCoeff() / (scale > 0.0 ? scale : 1.0);
+        const double scale = qInf + aMax * x.cwiseAbs().maxCoeff();
+        return r.cwiseAbs().maxCoeff() / (scale > 0.0 ? scale : 1.0);
       };
-      double rel = residual(x, r);
+      double rel = residual();
       if (std::isfinite(rel) && rel > kRefineResidual) {
+        auto dx = dxBuffer.head(nF);
         dx = -r;
         if (symmetric) {
           ldlt.solve(dx);
         } else {
-          dx = lu.solve(dx);
+          const Eigen::VectorXd correction = lu.solve(dx);
+          dx = correction;
         }
         x += dx;
-        rel = residual(x, r);
+        rel = residual();
       }
       if (!(rel <= kMaxResidual)) {
-        return what + "is numerically singular (relative residual " + lcp_detail::fmt(rel) +
+        return what() + "is numerically singular (relative residual " + lcp_detail::fmt(rel) +
                "): M is not a P-matrix or too badly conditioned";
       }
     }
@@ -412,53 +641,42 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
   z.setZero();
   std::string failure = evaluate();
   if (failure.empty() && !infeasible.empty()) {
-    const std::vector<char> savedF = inF;
-    const std::vector<Index> savedInfeasible = infeasible;
-    const Eigen::VectorXd savedZ = z, savedW = w;
+    ws.savedF = inF;
+    ws.savedInfeasible = infeasible;
+    ws.savedZ = z;
+    ws.savedW = w;
     std::fill(inF.begin(), inF.end(), 1);
-    if (evaluate().empty() && infeasible.size() < savedInfeasible.size()) {
+    if (evaluate().empty() && infeasible.size() < ws.savedInfeasible.size()) {
       ++result.iterations;
     } else {
-      inF = savedF;
-      infeasible = savedInfeasible;
-      z = savedZ;
-      w = savedW;
+      inF = ws.savedF;
+      infeasible = ws.savedInfeasible;
+      z = ws.savedZ;
+      w = ws.savedW;
     }
   }
 
   bool interiorTried = false;
   const auto interiorPointStart = [&]() {
+    ++ws.interiorRestarts;
     // The whole M (upper triangle, elimination order) with explicit diagonal entries.
-    std::vector<Index> rank(static_cast<size_t>(n));
-    for (Index k = 0; k < n; ++k) rank[order[k]] = k;
-    Submatrix full;
-    full.clear(n);
-    std::vector<Index> diagPos(static_cast<size_t>(n));
-    Eigen::VectorXd diag = Eigen::VectorXd::Zero(n);
+    Submatrix& full = ws.full;
+    for (size_t t = 0; t < full.values.size(); ++t) {
+      const StorageIndex p = ws.fullSource[t];
+      full.values[t] = p >= 0 ? values[p] : 0.0;
+    }
+    Eigen::VectorXd& diag = ws.ip.diag;
     for (Index c = 0; c < n; ++c) {
-      diagPos[c] = -1;
-      for (Sparse::InnerIterator it(A, order[c]); it; ++it) {
-        const Index p = rank[it.row()];
-        if (p > c) continue;
-        if (p == c) {
-          diagPos[c] = static_cast<Index>(full.values.size());
-          diag[order[c]] = it.value();
-        }
-        full.push(static_cast<StorageIndex>(p), it.value());
-      }
-      if (diagPos[c] < 0) {
-        diagPos[c] = static_cast<Index>(full.values.size());
-        full.push(static_cast<StorageIndex>(c), 0.0);
-      }
-      full.endColumn();
+      const StorageIndex p = ws.fullSource[static_cast<size_t>(ws.fullDiagPos[c])];
+      diag[order[c]] = p >= 0 ? values[p] : 0.0;
     }
     // Starting point z = scaleZ·1, w = scaleW·1, scaleZ at least the largest z met so far.
     const double scaleW = std::max(qInf, 1e-300);
     const double scaleZ =
         std::max(scaleW / (diagMax > 0.0 ? diagMax : 1.0), z.cwiseAbs().maxCoeff());
-    std::vector<char> guess(static_cast<size_t>(n));
-    if (!interiorPointGuess(A, q, full, diagPos, order, diag, scaleZ, scaleW, guess)) return false;
-    inF = guess;
+    if (!interiorPointGuess(A, q, full, ws.fullDiagPos, order, scaleZ, scaleW, ldlt, ws.ip))
+      return false;
+    inF = ws.ip.guess;
     return true;
   };
   int best = std::numeric_limits<int>::max();

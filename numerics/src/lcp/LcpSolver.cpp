@@ -6,6 +6,7 @@
 #include "LcpCommon.hpp"
 
 #include <moreau/numerics/SolverName.hpp>
+#include <moreau/numerics/lcp/LcpPivoting.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
 #include <algorithm>
@@ -19,13 +20,14 @@ namespace {
 
 using Index = Eigen::Index;
 
-enum class Kind { Pgs, Psor, Bgs, Newton, Other };
+enum class Kind { Pgs, Psor, Bgs, Newton, Pivot, Other };
 
 Kind kindOf(const std::string& name) {
   if (name == "pgs") return Kind::Pgs;
   if (name == "psor") return Kind::Psor;
   if (name == "bgs" || name == "nsgs-sbm") return Kind::Bgs;
   if (name == "newton-fb" || name == "newton-min") return Kind::Newton;
+  if (name == "pivot" || name == "bpp" || name == "block-pivoting") return Kind::Pivot;
   return Kind::Other;
 }
 
@@ -60,6 +62,7 @@ struct LcpSolver::Impl {
   Eigen::VectorXd invDiag;
   lcp_detail::BgsWorkspace bgs;
   lcp_detail::NewtonState newton;
+  LcpPivotingWorkspace pivot;
 
   bool matches(const LinearComplementarityProblem& problem) const {
     const Matrix& M = problem.M();
@@ -136,6 +139,12 @@ void LcpSolver::setup(const LinearComplementarityProblem& problem) {
       s.newtonKept = M.isSparseBlock();
       if (s.newtonKept) s.newton.setup(M.sparseBlock());
       break;
+    case Kind::Pivot:
+      // SparseBlock / Sparse: pattern work kept (the workspace checks a Sparse
+      // pattern itself); Dense: the workspace redoes it on every solve.
+      s.inPlace = M.isSparseBlock() || M.isSparse();
+      if (s.inPlace) s.pivot.setup(M);
+      break;
     case Kind::Other:
       s.inPlace = false;
       break;
@@ -159,6 +168,11 @@ SolverResult LcpSolver::solve(const LinearComplementarityProblem& problem, Eigen
   }
   if (!s.inPlace) return solveLcp(problem, z, w, o);
   switch (s.kind) {
+    case Kind::Pivot: {
+      SolverResult result = lcpPivoting(problem, z, w, o, s.pivot);
+      result.solver = s.name;  // "bpp" / "block-pivoting" as solveLcp reports them
+      return result;
+    }
     case Kind::Pgs:
       return lcp_detail::projectedGaussSeidel(problem, z, w, o, o.relaxation, "pgs", s.invDiag,
                                               true, true);

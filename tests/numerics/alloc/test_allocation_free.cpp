@@ -96,7 +96,7 @@ TEST(SparseBlockMatrixAllocation, PatternReassignmentWithinCapacityIsAllocationF
 
 TEST(LcpSolverAllocation, SteadyStateSolvesAreAllocationFree) {
   REQUIRE_COUNTING();
-  for (const std::string name : {"pgs", "psor", "bgs", "nsgs-sbm"}) {
+  for (const std::string name : {"pgs", "psor", "bgs", "nsgs-sbm", "pivot"}) {
     SCOPED_TRACE(name);
     mn::LinearComplementarityProblem problem = mn::test::chainLcp(200, 3, 11);
     const std::vector<double> base = problem.M().sparseBlock().values();
