@@ -1,14 +1,16 @@
 // Steady-state allocation tests of the repeated-solve API
 // (docs/numerics/solver-objects.md): after setup and one warm-up solve, refilling
 // the values of a problem in place and solving again makes no heap allocation
-// for LCP pgs/psor/bgs, FC nsgs (3D and 2D) and MLCP pgs; reassigning a
+// for LCP pgs/psor/bgs/pivot, FC nsgs (3D and 2D) and MLCP pgs; reassigning a
 // SparseBlockMatrix pattern that fits in its capacity makes none either.
 #include "AllocationCounter.hpp"
+#include "LcpBeadChain.hpp"
 #include "LcpMechanicalProblems.hpp"
 
 #include <moreau/numerics/fc/FcError.hpp>
 #include <moreau/numerics/fc/FrictionContactSolver.hpp>
 #include <moreau/numerics/fc/ProblemGenerator.hpp>
+#include <moreau/numerics/lcp/LcpPivoting.hpp>
 #include <moreau/numerics/lcp/LcpSolver.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 #include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
@@ -17,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -39,6 +43,12 @@ void refill(std::vector<double>& values, const std::vector<double>& base, Eigen:
   const double s = 1.0 + 0.002 * k;
   for (std::size_t t = 0; t < values.size(); ++t) values[t] = s * base[t];
   for (Index i = 0; i < q.size(); ++i) q[i] = q0[i] + 0.01 * ((i * 7 + k) % 5 - 2);
+}
+
+// 1x1 blocks (one per contact row, as the kernel's frictionless contacts).
+moreau::numerics::SparseBlockMatrix scalarBlocks(const moreau::numerics::Matrix& M) {
+  const std::vector<Eigen::Index> ones(static_cast<size_t>(M.rows()), 1);
+  return M.toSparseBlock(ones, ones);
 }
 
 }  // namespace
@@ -126,6 +136,51 @@ TEST(LcpSolverAllocation, SteadyStateSolvesAreAllocationFree) {
     Eigen::VectorXd w2;
     EXPECT_LE(mn::lcpComputeError(problem, z, w2), 1e-9);
   }
+}
+
+TEST(LcpSolverAllocation, PivotWithExchangesAndInteriorPointRestartsIsAllocationFree) {
+  REQUIRE_COUNTING();
+  // Bead chain with its rows shuffled (minimum-degree ordering, as in the kernel),
+  // sparse-block storage; q moved far enough at every step that the warm start needs
+  // block exchanges, and from a cold start on some steps (stall, interior-point restart).
+  const Index n = 300;
+  const auto chain = mn::test::beadChainLcp(n, 3u);
+  std::vector<int> perm(static_cast<size_t>(n));
+  for (size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<int>(i);
+  std::shuffle(perm.begin(), perm.end(), std::mt19937(5u));
+  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> P(n);
+  for (Index i = 0; i < n; ++i) P.indices()[i] = perm[static_cast<size_t>(i)];
+  Eigen::SparseMatrix<double> M(n, n);
+  M = chain.M.twistedBy(P);
+  mn::LinearComplementarityProblem problem(mn::Matrix(scalarBlocks(mn::Matrix(M))), chain.q);
+  const std::vector<double> base = problem.M().sparseBlock().values();
+  const Eigen::VectorXd q0 = problem.q();
+  mn::LcpPivotingWorkspace workspace;
+  mn::SolverOptions options;
+  options.tolerance = 1e-10;
+  Eigen::VectorXd z, w;
+  ASSERT_TRUE(mn::lcpPivoting(problem, z, w, options, workspace).converged());  // warm-up
+  long allocations = 0;
+  int converged = 0, exchanges = 0;
+  {
+    AllocationCounter counter;
+    for (int k = 1; k <= kSteps; ++k) {
+      refill(problem.M().sparseBlock().values(), base, problem.q(), q0, k);
+      for (Index i = 0; i < n; ++i) problem.q()[i] += 0.2 * ((i * 13 + k) % 7 - 3);
+      if (k % 5 == 0) z.setZero();
+      const mn::SolverResult r = mn::lcpPivoting(problem, z, w, options, workspace);
+      converged += r.converged() ? 1 : 0;
+      exchanges += r.iterations;
+    }
+    allocations = counter.count();
+  }
+  EXPECT_EQ(converged, kSteps);
+  EXPECT_EQ(allocations, 0);
+  EXPECT_EQ(workspace.setupCount(), 1);
+  EXPECT_GT(exchanges, 2 * kSteps);
+  EXPECT_GT(workspace.interiorPointRestarts(), 0);
+  Eigen::VectorXd w2;
+  EXPECT_LE(mn::lcpComputeError(problem, z, w2), 1e-10);
 }
 
 namespace {
