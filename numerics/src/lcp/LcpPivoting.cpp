@@ -78,8 +78,14 @@ class SparseLdlt {
   /// -1 on success; otherwise the column whose pivot d_k <= relTol·A_kk (or is not
   /// finite), with that pivot in lastPivot().
   Index factorize(const Submatrix& A, double relTol) {
-    const Index n = A.n;
     symbolic(A);
+    return refactorize(A, relTol);
+  }
+
+  /// factorize() for a matrix with the pattern of the last symbolic() / factorize()
+  /// (elimination tree and column pointers of L reused; same arithmetic).
+  Index refactorize(const Submatrix& A, double relTol) {
+    const Index n = A.n;
     d_.resize(static_cast<size_t>(n));
     y_.assign(static_cast<size_t>(n), 0.0);
     stack_.resize(static_cast<size_t>(n));
@@ -228,6 +234,7 @@ bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatr
   };
   const double mu0 = scaleZ * scaleW;
   Eigen::VectorXd& rhs = b.rhs;
+  ldlt.symbolic(S);  // the pattern of S is fixed: one symbolic analysis per restart
   for (int it = 0; it < kIterations; ++it) {
     r = q - w;
     r.noalias() += A * z;
@@ -244,7 +251,7 @@ bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatr
     }
     S.values = full.values;
     for (Index c = 0; c < n; ++c) S.values[diagPos[c]] += w[order[c]] / z[order[c]];
-    if (ldlt.factorize(S, 0.0) >= 0) return false;
+    if (ldlt.refactorize(S, 0.0) >= 0) return false;
     rhs = -w - r;
     direction(rhs, dza, dwa);
     const double alphaA = step(z, dza, w, dwa);
