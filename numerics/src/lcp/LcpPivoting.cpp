@@ -273,6 +273,8 @@ bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatr
 struct LcpPivotingWorkspace::Impl {
   // What the last setup saw.
   bool ready = false;
+  bool persistent = false;  // setup() called by the owner: eager preparation
+  bool ipReady = false;
   Matrix::Storage storage = Matrix::Storage::Dense;
   const void* matrix = nullptr;
   std::uint64_t patternVersion = 0;
@@ -302,12 +304,15 @@ struct LcpPivotingWorkspace::Impl {
   Eigen::VectorXd x, r, dx, savedZ, savedW;
   InteriorPointBuffers ip;
 
-  void setup(const Matrix& M);
+  /// eager: also the interior-point pattern and the LDLᵀ capacity (a persistent
+  /// workspace); otherwise they are prepared at the first restart.
+  void setup(const Matrix& M, bool eager);
+  void prepareInteriorPoint();
   bool matches(const Matrix& M);
   void refill(const Matrix& M);
 };
 
-void LcpPivotingWorkspace::Impl::setup(const Matrix& M) {
+void LcpPivotingWorkspace::Impl::setup(const Matrix& M, bool eager) {
   storage = M.storage();
   n = M.rows();
   patternVersion = 0;
@@ -402,6 +407,26 @@ void LcpPivotingWorkspace::Impl::setup(const Matrix& M) {
     }
   }
 
+  ipReady = false;
+  if (eager) prepareInteriorPoint();
+
+  inF.resize(static_cast<size_t>(n));
+  savedF.resize(static_cast<size_t>(n));
+  pos.resize(static_cast<size_t>(n));
+  for (auto* v : {&list, &infeasible, &savedInfeasible}) {
+    v->clear();
+    v->reserve(static_cast<size_t>(n));
+  }
+  sub.outer.reserve(static_cast<size_t>(n) + 1);
+  sub.inner.reserve(static_cast<size_t>(nnz));
+  sub.values.reserve(static_cast<size_t>(nnz));
+  for (auto* v : {&x, &r, &dx, &savedZ, &savedW}) v->resize(n);
+  ready = true;
+  ++setupCount;
+}
+
+void LcpPivotingWorkspace::Impl::prepareInteriorPoint() {
+  if (ipReady) return;
   // Interior-point matrix: the whole M (upper triangle in elimination order) with
   // explicit diagonal entries; the LDLᵀ capacity from its fill.
   std::vector<Index> rank(static_cast<size_t>(n));
@@ -432,19 +457,7 @@ void LcpPivotingWorkspace::Impl::setup(const Matrix& M) {
     v->resize(n);
   ip.guess.resize(static_cast<size_t>(n));
 
-  inF.resize(static_cast<size_t>(n));
-  savedF.resize(static_cast<size_t>(n));
-  pos.resize(static_cast<size_t>(n));
-  for (auto* v : {&list, &infeasible, &savedInfeasible}) {
-    v->clear();
-    v->reserve(static_cast<size_t>(n));
-  }
-  sub.outer.reserve(static_cast<size_t>(n) + 1);
-  sub.inner.reserve(static_cast<size_t>(nnz));
-  sub.values.reserve(static_cast<size_t>(nnz));
-  for (auto* v : {&x, &r, &dx, &savedZ, &savedW}) v->resize(n);
-  ready = true;
-  ++setupCount;
+  ipReady = true;
 }
 
 bool LcpPivotingWorkspace::Impl::matches(const Matrix& M) {
@@ -478,7 +491,10 @@ LcpPivotingWorkspace::LcpPivotingWorkspace() : impl_(std::make_unique<Impl>()) {
 LcpPivotingWorkspace::~LcpPivotingWorkspace() = default;
 LcpPivotingWorkspace::LcpPivotingWorkspace(LcpPivotingWorkspace&&) noexcept = default;
 LcpPivotingWorkspace& LcpPivotingWorkspace::operator=(LcpPivotingWorkspace&&) noexcept = default;
-void LcpPivotingWorkspace::setup(const Matrix& M) { impl_->setup(M); }
+void LcpPivotingWorkspace::setup(const Matrix& M) {
+  impl_->persistent = true;
+  impl_->setup(M, true);
+}
 int LcpPivotingWorkspace::setupCount() const { return impl_->setupCount; }
 int LcpPivotingWorkspace::interiorPointRestarts() const { return impl_->interiorRestarts; }
 
@@ -507,7 +523,7 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
   if (ws.matches(problem.M())) {
     ws.refill(problem.M());
   } else {
-    ws.setup(problem.M());
+    ws.setup(problem.M(), ws.persistent);
   }
   const Sparse& A = ws.A;
   const Index nnz = A.nonZeros();
@@ -666,6 +682,7 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
   bool interiorTried = false;
   const auto interiorPointStart = [&]() {
     ++ws.interiorRestarts;
+    ws.prepareInteriorPoint();
     // The whole M (upper triangle, elimination order) with explicit diagonal entries.
     Submatrix& full = ws.full;
     for (size_t t = 0; t < full.values.size(); ++t) {

@@ -156,6 +156,7 @@ TEST(LcpSolverAllocation, PivotWithExchangesAndInteriorPointRestartsIsAllocation
   const std::vector<double> base = problem.M().sparseBlock().values();
   const Eigen::VectorXd q0 = problem.q();
   mn::LcpPivotingWorkspace workspace;
+  workspace.setup(problem.M());  // the owner's setup prepares everything (interior point too)
   mn::SolverOptions options;
   options.tolerance = 1e-10;
   Eigen::VectorXd z, w;
