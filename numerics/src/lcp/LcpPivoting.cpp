@@ -45,6 +45,7 @@ using Sparse = Eigen::SparseMatrix<double>;
 using StorageIndex = Sparse::StorageIndex;
 
 constexpr int kBackupIterations = 3;
+constexpr int kStallsBeforeRestart = 2;
 constexpr Index kBandedBandwidth = 16;
 constexpr double kSymmetryTolerance = 1e-13;  // |M_ij − M_ji| relative to max |M_ij|
 constexpr double kPivotTolerance = 1e-13;     // LDLᵀ pivot d_k relative to M_kk
@@ -705,6 +706,7 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
   };
   int best = std::numeric_limits<int>::max();
   int backup = kBackupIterations;
+  int stalls = 0;  // consecutive iterations without a decrease of |I|
   result.status = SolverStatus::MaxIterations;
   while (true) {
     if (!failure.empty()) {
@@ -722,11 +724,12 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
                        " exchanges exhausted (" + std::to_string(count) + " infeasible indices)";
       break;
     }
+    stalls = count < best ? 0 : stalls + 1;
     if (count < best) {
       best = count;
       backup = kBackupIterations;
       for (Index i : infeasible) inF[i] ^= 1;
-    } else if (!interiorTried && symmetric) {
+    } else if (!interiorTried && symmetric && stalls >= kStallsBeforeRestart) {
       // First stall (typically an active set that grows by one index per iteration
       // from its borders along a chain): restart once from the active set of an
       // approximate interior-point solution; block exchanges and Murty's rule after.

@@ -4,12 +4,13 @@
 // for LCP pgs/psor/bgs/pivot, FC nsgs (3D and 2D) and MLCP pgs; reassigning a
 // SparseBlockMatrix pattern that fits in its capacity makes none either.
 #include "AllocationCounter.hpp"
-#include "LcpBeadChain.hpp"
 #include "LcpMechanicalProblems.hpp"
+#include "NumericsTestUtils.hpp"
 
 #include <moreau/numerics/fc/FcError.hpp>
 #include <moreau/numerics/fc/FrictionContactSolver.hpp>
 #include <moreau/numerics/fc/ProblemGenerator.hpp>
+#include <moreau/numerics/io/DatFile.hpp>
 #include <moreau/numerics/lcp/LcpPivoting.hpp>
 #include <moreau/numerics/lcp/LcpSolver.hpp>
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
@@ -140,19 +141,13 @@ TEST(LcpSolverAllocation, SteadyStateSolvesAreAllocationFree) {
 
 TEST(LcpSolverAllocation, PivotWithExchangesAndInteriorPointRestartsIsAllocationFree) {
   REQUIRE_COUNTING();
-  // Bead chain with its rows shuffled (minimum-degree ordering, as in the kernel),
-  // sparse-block storage; q moved far enough at every step that the warm start needs
-  // block exchanges, and from a cold start on some steps (stall, interior-point restart).
-  const Index n = 300;
-  const auto chain = mn::test::beadChainLcp(n, 3u);
-  std::vector<int> perm(static_cast<size_t>(n));
-  for (size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<int>(i);
-  std::shuffle(perm.begin(), perm.end(), std::mt19937(5u));
-  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> P(n);
-  for (Index i = 0; i < n; ++i) P.indices()[i] = perm[static_cast<size_t>(i)];
-  Eigen::SparseMatrix<double> M(n, n);
-  M = chain.M.twistedBy(P);
-  mn::LinearComplementarityProblem problem(mn::Matrix(scalarBlocks(mn::Matrix(M))), chain.q);
+  // An LCP of ColumnOfBeads (N = 1000, 362 contacts) in 1x1
+  // blocks; q moved at every step so that the warm start needs block exchanges, and a
+  // cold start on some steps (a long active set: stall, interior-point restart).
+  const auto dense = mn::readLcpFile(mn::test::dataDir() +
+                                     "/lcp_beads/column_of_beads_N1000_newton-min_step3817.dat");
+  mn::LinearComplementarityProblem problem(mn::Matrix(scalarBlocks(dense.M())), dense.q());
+  const Index n = problem.size();
   const std::vector<double> base = problem.M().sparseBlock().values();
   const Eigen::VectorXd q0 = problem.q();
   mn::LcpPivotingWorkspace workspace;
@@ -161,13 +156,15 @@ TEST(LcpSolverAllocation, PivotWithExchangesAndInteriorPointRestartsIsAllocation
   options.tolerance = 1e-10;
   Eigen::VectorXd z, w;
   ASSERT_TRUE(mn::lcpPivoting(problem, z, w, options, workspace).converged());  // warm-up
+  const int restartsBefore = workspace.interiorPointRestarts();
   long allocations = 0;
   int converged = 0, exchanges = 0;
   {
     AllocationCounter counter;
     for (int k = 1; k <= kSteps; ++k) {
       refill(problem.M().sparseBlock().values(), base, problem.q(), q0, k);
-      for (Index i = 0; i < n; ++i) problem.q()[i] += 0.2 * ((i * 13 + k) % 7 - 3);
+      const double scale = q0.cwiseAbs().maxCoeff();
+      for (Index i = 0; i < n; ++i) problem.q()[i] += 0.05 * scale * ((i * 13 + k) % 7 - 3);
       if (k % 5 == 0) z.setZero();
       const mn::SolverResult r = mn::lcpPivoting(problem, z, w, options, workspace);
       converged += r.converged() ? 1 : 0;
@@ -179,7 +176,7 @@ TEST(LcpSolverAllocation, PivotWithExchangesAndInteriorPointRestartsIsAllocation
   EXPECT_EQ(allocations, 0);
   EXPECT_EQ(workspace.setupCount(), 1);
   EXPECT_GT(exchanges, 2 * kSteps);
-  EXPECT_GT(workspace.interiorPointRestarts(), 0);
+  EXPECT_GT(workspace.interiorPointRestarts(), restartsBefore);
   Eigen::VectorXd w2;
   EXPECT_LE(mn::lcpComputeError(problem, z, w2), 1e-10);
 }
