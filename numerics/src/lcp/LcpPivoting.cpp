@@ -327,11 +327,13 @@ void LcpPivotingWorkspace::Impl::setup(const Matrix& M, bool eager) {
     patternVersion = S.patternVersion();
     storedValues = S.nonZeros();
     std::vector<StorageIndex> next(static_cast<size_t>(S.cols()) + 1, 0);
-    for (Index k = 0; k < S.nonZeroBlocks(); ++k) {
-      const Index j = S.columnIndex()[static_cast<size_t>(k)];
-      const Index nr = S.rowBlockSize(S.blockRowOf(k));
-      for (Index c = 0; c < S.colBlockSize(j); ++c)
-        next[static_cast<size_t>(S.colBlockOffset(j) + c + 1)] += static_cast<StorageIndex>(nr);
+    for (Index i = 0; i < S.blockRows(); ++i) {
+      const Index nr = S.rowBlockSize(i);
+      for (Index k = S.rowPointer()[i]; k < S.rowPointer()[i + 1]; ++k) {
+        const Index j = S.columnIndex()[static_cast<size_t>(k)];
+        for (Index c = 0; c < S.colBlockSize(j); ++c)
+          next[static_cast<size_t>(S.colBlockOffset(j) + c + 1)] += static_cast<StorageIndex>(nr);
+      }
     }
     for (Index c = 0; c < S.cols(); ++c) next[c + 1] += next[c];
     A = Sparse(S.rows(), S.cols());
