@@ -206,7 +206,8 @@ struct InteriorPointBuffers {
 
 bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatrix& full,
                         const std::vector<Index>& diagPos, const std::vector<Index>& order,
-                        double scaleZ, double scaleW, SparseLdlt& ldlt, InteriorPointBuffers& b) {
+                        double scaleZ, double scaleW, double tiny, SparseLdlt& ldlt,
+                        InteriorPointBuffers& b) {
   const Index n = q.size();
   constexpr int kIterations = 60;
   Eigen::VectorXd& z = b.z;
@@ -242,11 +243,13 @@ bool interiorPointGuess(const Sparse& A, const Eigen::VectorXd& q, const Submatr
     const double mu = z.dot(w) / static_cast<double>(n);
     if (!(mu > 1e-30 * mu0)) break;
     if (r.cwiseAbs().maxCoeff() <= 1e-9 * scaleW) {
-      // Stop when every index is decided: min(M_ii z_i, w_i) <= 1e-3 max(M_ii z_i, w_i).
+      // Stop when every index is decided: min(M_ii z_i, w_i) <= 1e-3 max(M_ii z_i, w_i),
+      // or both below `tiny` (a degenerate index, z_i = w_i = 0 at the solution: either
+      // side is feasible for the pivoting, which checks the guess anyway).
       bool decided = true;
       for (Index i = 0; i < n && decided; ++i) {
         const double a = diag[i] * z[i], b = w[i];
-        decided = std::min(a, b) <= 1e-3 * std::max(a, b);
+        decided = std::min(a, b) <= 1e-3 * std::max(a, b) || std::max(a, b) <= tiny;
       }
       if (decided) break;
     }
@@ -701,7 +704,8 @@ SolverResult lcpPivoting(const LinearComplementarityProblem& problem, Eigen::Vec
     const double scaleW = std::max(qInf, 1e-300);
     const double scaleZ =
         std::max(scaleW / (diagMax > 0.0 ? diagMax : 1.0), z.cwiseAbs().maxCoeff());
-    if (!interiorPointGuess(A, q, full, ws.fullDiagPos, order, scaleZ, scaleW, ldlt, ws.ip))
+    if (!interiorPointGuess(A, q, full, ws.fullDiagPos, order, scaleZ, scaleW, 1e-6 * scaleW, ldlt,
+                            ws.ip))
       return false;
     inF = ws.ip.guess;
     return true;
