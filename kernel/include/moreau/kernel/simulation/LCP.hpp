@@ -10,7 +10,11 @@
 // warm-started from the previous λ.
 
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
+#include <moreau/numerics/lcp/LcpSolver.hpp>
 #include <moreau/numerics/lcp/LinearComplementarityProblem.hpp>
+
+#include <cstdint>
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -41,14 +45,18 @@ class LCP : public LinearOSNS {
   void checkInteraction(const Interaction& inter) const override;
   void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                    Eigen::Ref<Eigen::VectorXd> q) const override;
-  void installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) override;
-  numerics::SparseBlockMatrix& storedMatrix() override { return problem_.M().sparseBlock(); }
+  void installPattern(Eigen::Index n) override;
+  numerics::SparseBlockMatrix& storedMatrix() override { return sparseBlockOf(problem_.M()); }
   Eigen::VectorXd& storedQ() override { return problem_.q(); }
   numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) override;
 
  private:
   numerics::LinearComplementarityProblem problem_;
   std::vector<double> restitution_;  // per row (NaN for a complementarity law)
+  // The numerics solver object (work arrays kept across steps), rebuilt when
+  // the options change (optionsVersion()).
+  std::optional<numerics::LcpSolver> solver_;
+  std::uint64_t solverOptionsVersion_ = 0;
 };
 
 }  // namespace moreau
