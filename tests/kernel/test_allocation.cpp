@@ -263,3 +263,25 @@ TEST(Allocation, SphereStackStepsAllocateNothing) {
               c.steadySteps, c.sameSizeSteps, c.resizedSteps);
 }
 #endif
+
+TEST(Allocation, SolverObjectFollowsTheOptions) {
+  // The problem's solver object is recreated when the name or the options
+  // change: the next solve uses the new method, with the same answer.
+  Model m = makeModel(-1e-9, -1e-9, "pgs");
+  countAllocations(*m.sim, 5, true);
+  ASSERT_EQ(m.lcp->lastResult().solver, "pgs");
+  const Eigen::VectorXd zPgs = m.lcp->z();
+  m.lcp->setSolver("lemke");
+  countAllocations(*m.sim, 1, true);
+  EXPECT_EQ(m.lcp->lastResult().solver, "lemke");
+  EXPECT_TRUE(m.lcp->lastResult().converged());
+  EXPECT_LT((m.lcp->z() - zPgs).norm(), 1e-3 * (1.0 + zPgs.norm()));  // one step later
+  m.lcp->setSolver("pgs");
+  m.lcp->setThrowOnFailure(false);
+  m.lcp->setMaxIterations(1);  // one sweep: the budget of the new options is used
+  m.lcp->setTolerance(1e-300);
+  countAllocations(*m.sim, 1, true);
+  EXPECT_EQ(m.lcp->lastResult().solver, "pgs");
+  EXPECT_EQ(m.lcp->lastResult().iterations, 1);
+  EXPECT_FALSE(m.lcp->lastResult().converged());
+}

@@ -8,7 +8,8 @@
 //   tangential rows when e_T > 0).
 // Law: NewtonImpactFrictionNSL of size d (μ per contact; an interaction of
 // dimension k·d holds k contacts). Row 0 of each contact is the normal.
-// Solved by moreau::numerics::solveFrictionContact (default "nsgs").
+// Solved by a numerics::FrictionContactSolver object kept by the problem (default
+// "nsgs"; recreated when the options change, set up again when the pattern changes).
 
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
 #include <moreau/numerics/fc/FrictionContactProblem.hpp>

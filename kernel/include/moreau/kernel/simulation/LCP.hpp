@@ -6,7 +6,8 @@
 //   q_α = free output of α + e_α ẏ_α,k (NewtonImpactNSL rows).
 // Laws: NewtonImpactNSL (restitution e) and ComplementarityConditionNSL.
 // Assembled by LinearOSNS into a sparse-block matrix (pattern reused while
-// the index set does not change); solved by moreau::numerics::solveLcp,
+// the index set does not change); solved by a numerics::LcpSolver object kept by the
+// problem (recreated when the options change; its setup re-runs when the pattern changes),
 // warm-started from the previous λ.
 
 #include <moreau/kernel/simulation/LinearOSNS.hpp>

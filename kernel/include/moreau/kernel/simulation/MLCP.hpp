@@ -11,7 +11,7 @@
 // of the interactions with an EqualityConditionNSL come first, so that a
 // model without mixed laws gives the canonical (M, q, n, m) form
 // [[A, C], [D, B]]; a mixed law gives Siconos storage-1 row blocks.
-// Solved by moreau::numerics::solveMlcp (default "auto"), warm-started from
+// Solved by a numerics::MlcpSolver object kept by the problem (default "auto"), warm-started from
 // the previous λ.
 
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
