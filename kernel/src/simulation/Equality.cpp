@@ -39,13 +39,9 @@ void Equality::addLawTerms(std::size_t /*row*/, const Interaction& /*inter*/,
                            const ProblemContext& /*ctx*/, Eigen::Ref<Eigen::VectorXd> /*q*/) const {
 }
 
-void Equality::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) {
-  if (n == 0) {
-    problem_ = numerics::MixedLinearComplementarityProblem();
-    return;
-  }
-  problem_ = numerics::MixedLinearComplementarityProblem(
-      numerics::Matrix(std::move(pattern)), Eigen::VectorXd::Zero(n), n, Eigen::Index{0});
+void Equality::installPattern(Eigen::Index n) {
+  problem_.q().setZero(n);
+  problem_.assignRows(n, Eigen::Index{0});
 }
 
 numerics::SolverResult Equality::solve(Eigen::VectorXd& z, Eigen::VectorXd& w) {

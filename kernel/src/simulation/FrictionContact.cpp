@@ -16,6 +16,9 @@ FrictionContact::FrictionContact(int dimension, const std::string& solver) : dim
     throw ModelError("FrictionContact: dimension " + std::to_string(dimension) +
                      " (2 or 3 expected)");
   setDefaultSolver(solver);
+  problem_ =
+      numerics::FrictionContactProblem(dimension, numerics::Matrix(numerics::SparseBlockMatrix()),
+                                       Eigen::VectorXd(), Eigen::VectorXd());
 }
 
 std::vector<std::string> FrictionContact::solverNames() const {
@@ -49,11 +52,12 @@ void FrictionContact::addLawTerms(std::size_t row, const Interaction& inter,
   }
 }
 
-void FrictionContact::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) {
-  const std::size_t rows = static_cast<std::size_t>(pattern.blockRows());
+void FrictionContact::installPattern(Eigen::Index n) {
+  const std::size_t rows = this->rows().size();
   eN_.assign(rows, 0.0);
   eT_.assign(rows, 0.0);
-  Eigen::VectorXd mu(n / dimension_);
+  Eigen::VectorXd& mu = problem_.mu();
+  mu.resize(n / dimension_);
   Eigen::Index contact = 0;
   for (std::size_t i = 0; i < rows; ++i) {
     const Interaction& inter = rowInteraction(i);
@@ -62,16 +66,15 @@ void FrictionContact::installPattern(numerics::SparseBlockMatrix&& pattern, Eige
     eT_[i] = law.et();
     for (Eigen::Index c = 0; c < inter.dimension() / dimension_; ++c) mu(contact++) = law.mu();
   }
-  if (n == 0) {
-    problem_ = numerics::FrictionContactProblem();
-    return;
-  }
-  problem_ = numerics::FrictionContactProblem(dimension_, numerics::Matrix(std::move(pattern)),
-                                              Eigen::VectorXd::Zero(n), std::move(mu));
+  problem_.q().setZero(n);
 }
 
 numerics::SolverResult FrictionContact::solve(Eigen::VectorXd& z, Eigen::VectorXd& w) {
-  return numerics::solveFrictionContact(problem_, z, w, options_);
+  if (!solver_ || solverOptionsVersion_ != optionsVersion()) {
+    solver_.emplace(options_.solver, options_);
+    solverOptionsVersion_ = optionsVersion();
+  }
+  return solver_->solve(problem_, z, w);
 }
 
 namespace {

@@ -37,19 +37,26 @@ void LCP::addLawTerms(std::size_t row, const Interaction& inter, const ProblemCo
   if (!std::isnan(e)) q += e * inter.yMemory(ctx.outputLevel);
 }
 
-void LCP::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) {
-  const std::size_t rows = static_cast<std::size_t>(pattern.blockRows());
+void LCP::installPattern(Eigen::Index n) {
+  const std::size_t rows = this->rows().size();
   restitution_.assign(rows, std::numeric_limits<double>::quiet_NaN());
   for (std::size_t i = 0; i < rows; ++i)
     if (const auto* law =
             dynamic_cast<const NewtonImpactNSL*>(rowInteraction(i).nonSmoothLaw().get()))
       restitution_[i] = law->e();
-  problem_.M() = numerics::Matrix(std::move(pattern));
   problem_.q().setZero(n);
 }
 
 numerics::SolverResult LCP::solve(Eigen::VectorXd& z, Eigen::VectorXd& w) {
-  return numerics::solveLcp(problem_, z, w, options_);
+  // Non-finite data (e.g. an overflowing free velocity): the driver's Failed
+  // result naming the entry (LcpSolver::setup would reject the problem).
+  if (!problem_.q().allFinite() || !problem_.M().allFinite())
+    return numerics::solveLcp(problem_, z, w, options_);
+  if (!solver_ || solverOptionsVersion_ != optionsVersion()) {
+    solver_.emplace(options_.solver, options_);
+    solverOptionsVersion_ = optionsVersion();
+  }
+  return solver_->solve(problem_, z, w);
 }
 
 void LCP::writeProblem(const std::string& path) const {

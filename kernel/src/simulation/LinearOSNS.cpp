@@ -45,7 +45,13 @@ void LinearOSNS::initialize(const Simulation& simulation, const ProblemContext& 
   patternBuilds_ = 0;
   valueFills_ = 0;
   valuesValid_ = false;
-  installPattern(numerics::SparseBlockMatrix(), 0);
+  rowSizes_.clear();
+  {
+    numerics::SparseBlockMatrix& M = storedMatrix();
+    M.beginPattern(rowSizes_, rowSizes_);
+    M.endPattern();
+  }
+  installPattern(0);
   result_ = numerics::SolverResult();
   result_.status = numerics::SolverStatus::Converged;
   result_.solver = options_.solver;
@@ -90,8 +96,11 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
   size_ = n;
 
   // Pattern: (α, β) for the rows sharing a system; one block per pair, the
-  // contributions of every shared system summed into it.
-  pairs_.clear();
+  // contributions of every shared system summed into it. Built in place in
+  // the problem's matrix (the builder reuses its capacity: no allocation when
+  // the new pattern fits in the capacity already reached).
+  numerics::SparseBlockMatrix& M = storedMatrix();
+  M.beginPattern(rowSizes_, rowSizes_);
   contributions_.clear();
   marker_.assign(nRows, -1);
   for (std::size_t i = 0; i < nRows; ++i) {
@@ -104,21 +113,21 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
         if (col < 0) continue;
         if (marker_[static_cast<std::size_t>(col)] != row) {
           marker_[static_cast<std::size_t>(col)] = row;
-          pairs_.emplace_back(row, col);
+          M.addBlock(row, col);
         }
         contributions_.push_back(Contribution{
             -1, row, col, &a, rowInteractions_[static_cast<std::size_t>(col)], ds.get(), osi});
       }
     }
   }
-  numerics::SparseBlockMatrix pattern(rowSizes_, rowSizes_, pairs_);
+  M.endPattern();
   integrators_.clear();
   for (Contribution& c : contributions_) {
-    c.block = pattern.findBlock(c.row, c.col);
+    c.block = M.findBlock(c.row, c.col);
     if (std::find(integrators_.begin(), integrators_.end(), c.osi) == integrators_.end())
       integrators_.push_back(c.osi);
   }
-  installPattern(std::move(pattern), n);
+  installPattern(n);
   z_.setZero(n);
   w_.setZero(n);
   set_ = &set;

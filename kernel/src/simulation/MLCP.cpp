@@ -45,8 +45,8 @@ void MLCP::addLawTerms(std::size_t row, const Interaction& inter, const ProblemC
   if (!std::isnan(e)) q += e * inter.yMemory(ctx.outputLevel);
 }
 
-void MLCP::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) {
-  const std::size_t rows = static_cast<std::size_t>(pattern.blockRows());
+void MLCP::installPattern(Eigen::Index n) {
+  const std::size_t rows = this->rows().size();
   restitution_.assign(rows, std::numeric_limits<double>::quiet_NaN());
   blocksRows_.assign(1, 0);
   blocksIsComp_.clear();
@@ -76,16 +76,18 @@ void MLCP::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n)
       append(inter.dimension(), dynamic_cast<const EqualityConditionNSL*>(law) ? 0 : 1);
     }
   }
-  if (n == 0) {
-    problem_ = numerics::MixedLinearComplementarityProblem();
-    return;
-  }
-  problem_ = numerics::MixedLinearComplementarityProblem(
-      numerics::Matrix(std::move(pattern)), Eigen::VectorXd::Zero(n), blocksRows_, blocksIsComp_);
+  // In place: the matrix already holds the new pattern; the row structure and
+  // q reuse their capacity.
+  problem_.q().setZero(n);
+  problem_.assignRowBlocks(blocksRows_, blocksIsComp_);
 }
 
 numerics::SolverResult MLCP::solve(Eigen::VectorXd& z, Eigen::VectorXd& w) {
-  return numerics::solveMlcp(problem_, z, w, options_);
+  if (!solver_ || solverOptionsVersion_ != optionsVersion()) {
+    solver_.emplace(options_.solver, options_);
+    solverOptionsVersion_ = optionsVersion();
+  }
+  return solver_->solve(problem_, z, w);
 }
 
 void MLCP::writeProblem(const std::string& path) const {

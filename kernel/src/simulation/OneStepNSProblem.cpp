@@ -26,6 +26,7 @@ void OneStepNSProblem::setNumericsSolverOptions(const numerics::SolverOptions& o
     throw ModelError(std::string(typeName()) + ": invalid numerics solver options: " + e.what());
   }
   options_ = std::move(checked);
+  ++optionsVersion_;
 }
 
 void OneStepNSProblem::setSolver(const std::string& solver) {

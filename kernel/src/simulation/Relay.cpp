@@ -28,14 +28,13 @@ void Relay::checkInteraction(const Interaction& inter) const {
 void Relay::addLawTerms(std::size_t /*row*/, const Interaction& /*inter*/,
                         const ProblemContext& /*ctx*/, Eigen::Ref<Eigen::VectorXd> /*q*/) const {}
 
-void Relay::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) {
-  if (n == 0) {
-    problem_ = numerics::RelayProblem();
-    return;
-  }
-  Eigen::VectorXd lb(n), ub(n);
+void Relay::installPattern(Eigen::Index n) {
+  Eigen::VectorXd& lb = problem_.lb();
+  Eigen::VectorXd& ub = problem_.ub();
+  lb.resize(n);
+  ub.resize(n);
   Eigen::Index offset = 0;
-  for (std::size_t i = 0; i < static_cast<std::size_t>(pattern.blockRows()); ++i) {
+  for (std::size_t i = 0; i < rows().size(); ++i) {
     const Interaction& inter = rowInteraction(i);
     const auto& law = static_cast<const RelayNSL&>(*inter.nonSmoothLaw());
     const Eigen::Index s = static_cast<Eigen::Index>(law.size());
@@ -45,8 +44,7 @@ void Relay::installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n
     }
     offset += inter.dimension();
   }
-  problem_ = numerics::RelayProblem(numerics::Matrix(std::move(pattern)), Eigen::VectorXd::Zero(n),
-                                    std::move(lb), std::move(ub));
+  problem_.q().setZero(n);
 }
 
 numerics::SolverResult Relay::solve(Eigen::VectorXd& z, Eigen::VectorXd& w) {

@@ -48,8 +48,8 @@ class Equality : public LinearOSNS {
   void checkInteraction(const Interaction& inter) const override;
   void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                    Eigen::Ref<Eigen::VectorXd> q) const override;
-  void installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) override;
-  numerics::SparseBlockMatrix& storedMatrix() override { return problem_.M().sparseBlock(); }
+  void installPattern(Eigen::Index n) override;
+  numerics::SparseBlockMatrix& storedMatrix() override { return sparseBlockOf(problem_.M()); }
   Eigen::VectorXd& storedQ() override { return problem_.q(); }
   numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) override;
 

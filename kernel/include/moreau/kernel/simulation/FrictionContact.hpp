@@ -8,10 +8,15 @@
 //   tangential rows when e_T > 0).
 // Law: NewtonImpactFrictionNSL of size d (μ per contact; an interaction of
 // dimension k·d holds k contacts). Row 0 of each contact is the normal.
-// Solved by moreau::numerics::solveFrictionContact (default "nsgs").
+// Solved by a numerics::FrictionContactSolver object kept by the problem (default
+// "nsgs"; recreated when the options change, set up again when the pattern changes).
 
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
 #include <moreau/numerics/fc/FrictionContactProblem.hpp>
+#include <moreau/numerics/fc/FrictionContactSolver.hpp>
+
+#include <cstdint>
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -44,8 +49,8 @@ class FrictionContact : public LinearOSNS {
   void checkInteraction(const Interaction& inter) const override;
   void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                    Eigen::Ref<Eigen::VectorXd> q) const override;
-  void installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) override;
-  numerics::SparseBlockMatrix& storedMatrix() override { return problem_.W().sparseBlock(); }
+  void installPattern(Eigen::Index n) override;
+  numerics::SparseBlockMatrix& storedMatrix() override { return sparseBlockOf(problem_.W()); }
   Eigen::VectorXd& storedQ() override { return problem_.q(); }
   numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) override;
 
@@ -53,6 +58,10 @@ class FrictionContact : public LinearOSNS {
   int dimension_;
   numerics::FrictionContactProblem problem_;
   std::vector<double> eN_, eT_;  // per row
+  // The numerics solver object (work arrays kept across steps), rebuilt when
+  // the options change (optionsVersion()).
+  std::optional<numerics::FrictionContactSolver> solver_;
+  std::uint64_t solverOptionsVersion_ = 0;
 };
 
 }  // namespace moreau

@@ -6,11 +6,16 @@
 //   q_α = free output of α + e_α ẏ_α,k (NewtonImpactNSL rows).
 // Laws: NewtonImpactNSL (restitution e) and ComplementarityConditionNSL.
 // Assembled by LinearOSNS into a sparse-block matrix (pattern reused while
-// the index set does not change); solved by moreau::numerics::solveLcp,
+// the index set does not change); solved by a numerics::LcpSolver object kept by the
+// problem (recreated when the options change; its setup re-runs when the pattern changes),
 // warm-started from the previous λ.
 
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
+#include <moreau/numerics/lcp/LcpSolver.hpp>
 #include <moreau/numerics/lcp/LinearComplementarityProblem.hpp>
+
+#include <cstdint>
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -41,14 +46,18 @@ class LCP : public LinearOSNS {
   void checkInteraction(const Interaction& inter) const override;
   void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                    Eigen::Ref<Eigen::VectorXd> q) const override;
-  void installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) override;
-  numerics::SparseBlockMatrix& storedMatrix() override { return problem_.M().sparseBlock(); }
+  void installPattern(Eigen::Index n) override;
+  numerics::SparseBlockMatrix& storedMatrix() override { return sparseBlockOf(problem_.M()); }
   Eigen::VectorXd& storedQ() override { return problem_.q(); }
   numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) override;
 
  private:
   numerics::LinearComplementarityProblem problem_;
   std::vector<double> restitution_;  // per row (NaN for a complementarity law)
+  // The numerics solver object (work arrays kept across steps), rebuilt when
+  // the options change (optionsVersion()).
+  std::optional<numerics::LcpSolver> solver_;
+  std::uint64_t solverOptionsVersion_ = 0;
 };
 
 }  // namespace moreau

@@ -22,6 +22,7 @@
 // subclasses; MLCP / Relay / Equality follow the same pattern.
 
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
+#include <moreau/numerics/Matrix.hpp>
 #include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
 
 #include <cstdint>
@@ -72,11 +73,12 @@ class LinearOSNS : public OneStepNSProblem {
   /// row `row` (interaction inter).
   virtual void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                            Eigen::Ref<Eigen::VectorXd> q) const = 0;
-  /// A new pattern: the subclass moves it into its numerics problem, sizes
-  /// its q (n entries) and refreshes per-row data (restitution, μ) from
-  /// rowInteraction(i), i < rows().size(). n may be 0.
-  virtual void installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) = 0;
-  /// The matrix and q stored in the numerics problem (refilled in place).
+  /// A new pattern was built in storedMatrix() (n scalar rows, may be 0): the
+  /// subclass sizes its q (n entries) and refreshes per-row data (restitution,
+  /// μ) from rowInteraction(i), i < rows().size(), in place.
+  virtual void installPattern(Eigen::Index n) = 0;
+  /// The matrix and q stored in the numerics problem (pattern rebuilt and values
+  /// refilled in place). storedMatrix() makes the storage SparseBlock if needed.
   virtual numerics::SparseBlockMatrix& storedMatrix() = 0;
   virtual Eigen::VectorXd& storedQ() = 0;
   /// Solves the stored problem from the warm start z; writes z and w.
@@ -88,6 +90,12 @@ class LinearOSNS : public OneStepNSProblem {
 
   /// The interaction of a row (valid during compute and installPattern).
   const Interaction& rowInteraction(std::size_t row) const { return *rowInteractions_[row]; }
+  /// m's SparseBlock storage (m is made an empty SparseBlock matrix first when
+  /// it has another storage), for storedMatrix().
+  static numerics::SparseBlockMatrix& sparseBlockOf(numerics::Matrix& m) {
+    if (!m.isSparseBlock()) m = numerics::Matrix(numerics::SparseBlockMatrix());
+    return m.sparseBlock();
+  }
   /// An empty matrix, for matrix() when nothing is active.
   static const numerics::SparseBlockMatrix& emptyMatrix();
 
@@ -108,7 +116,6 @@ class LinearOSNS : public OneStepNSProblem {
   std::vector<Interaction*> rowInteractions_;
   std::vector<const OneStepIntegrator*> rowIntegrators_;
   std::vector<Eigen::Index> rowSizes_;
-  std::vector<std::pair<Eigen::Index, Eigen::Index>> pairs_;
   std::vector<Eigen::Index> rowOffset_;  // by block row: first scalar row
   std::vector<Contribution> contributions_;
   std::vector<const OneStepIntegrator*> integrators_;  // contributing (distinct)

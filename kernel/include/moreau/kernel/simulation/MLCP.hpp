@@ -11,11 +11,15 @@
 // of the interactions with an EqualityConditionNSL come first, so that a
 // model without mixed laws gives the canonical (M, q, n, m) form
 // [[A, C], [D, B]]; a mixed law gives Siconos storage-1 row blocks.
-// Solved by moreau::numerics::solveMlcp (default "auto"), warm-started from
+// Solved by a numerics::MlcpSolver object kept by the problem (default "auto"), warm-started from
 // the previous λ.
 
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
 #include <moreau/numerics/mlcp/MixedLinearComplementarityProblem.hpp>
+#include <moreau/numerics/mlcp/MlcpSolver.hpp>
+
+#include <cstdint>
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -49,8 +53,8 @@ class MLCP : public LinearOSNS {
   int rowGroup(const Interaction& inter) const override;
   void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                    Eigen::Ref<Eigen::VectorXd> q) const override;
-  void installPattern(numerics::SparseBlockMatrix&& pattern, Eigen::Index n) override;
-  numerics::SparseBlockMatrix& storedMatrix() override { return problem_.M().sparseBlock(); }
+  void installPattern(Eigen::Index n) override;
+  numerics::SparseBlockMatrix& storedMatrix() override { return sparseBlockOf(problem_.M()); }
   Eigen::VectorXd& storedQ() override { return problem_.q(); }
   numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) override;
 
@@ -59,6 +63,10 @@ class MLCP : public LinearOSNS {
   std::vector<double> restitution_;  // per row (NaN: no impact law)
   std::vector<Eigen::Index> blocksRows_;
   std::vector<int> blocksIsComp_;
+  // The numerics solver object (work arrays kept across steps), rebuilt when
+  // the options change (optionsVersion()).
+  std::optional<numerics::MlcpSolver> solver_;
+  std::uint64_t solverOptionsVersion_ = 0;
 };
 
 }  // namespace moreau

@@ -118,6 +118,11 @@ class OneStepNSProblem {
   /// problem when the dump mode selects this step.
   void dumpIfRequested(const ProblemContext& ctx);
 
+  /// Incremented by every change of the options (setNumericsSolverOptions and
+  /// the setters): a subclass recreates its numerics solver object when it
+  /// differs from the version the object was built with.
+  std::uint64_t optionsVersion() const { return optionsVersion_; }
+
   numerics::SolverOptions options_;
   numerics::SolverResult result_;
   double assemblySeconds_ = 0.0;
@@ -125,6 +130,7 @@ class OneStepNSProblem {
   unsigned indexSetLevel_ = 1;
 
  private:
+  std::uint64_t optionsVersion_ = 0;
   bool throwOnFailure_ = true;
   DumpMode dumpMode_ = DumpMode::Never;
   std::string dumpPattern_;
