@@ -30,6 +30,10 @@
 //    M ∪ diag (every stored entry, explicit zeros included) and its symbolic
 //    factorization (KLU) across solves while the pattern is unchanged; only the
 //    values are copied and the numeric factorizations redone (allocates per solve).
+//  - "pivot" ("bpp", "block-pivoting") with a SparseBlock or sparse M keeps an
+//    LcpPivotingWorkspace (LcpPivoting.hpp): CSC structure, symmetry index,
+//    elimination order and buffers set up once per pattern; allocation-free
+//    solves for symmetric values; bitwise the free function's answers.
 //  - Every other method (and other storages) calls the free function of
 //    LcpSolvers.hpp (allowed to allocate); results are identical to it.
 // An LcpSolver is movable, not copyable, and not shared between threads.
