@@ -39,6 +39,7 @@
 #include <moreau/kernel/simulation/LCP.hpp>
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
 #include <moreau/kernel/simulation/MLCP.hpp>
+#include <moreau/kernel/simulation/EulerMoreauOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
