@@ -7,6 +7,7 @@
 #include <moreau/Moreau.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 using namespace moreau;
@@ -282,4 +283,78 @@ TEST(EulerMoreauOSI, MixedLawEqualityAndComplementarity) {
   EXPECT_GT(contact, 10);
   EXPECT_NEAR(ds->x()(0), 0.0, 1e-10);
   EXPECT_NEAR(ds->x()(1), 0.0, 1e-10);
+}
+
+namespace {
+
+// ẋ = a(t) x + b(t) with a = −(1 + t), b = cos t + (1 + t) sin t: x = e^{−t−t²/2} + sin t.
+// A and b are functions of t (W re-factorized each step, A_k and b_k kept from the last step).
+double timeVaryingError(double theta, double h) {
+  const double T = 1.0;
+  auto ds = std::make_shared<FirstOrderLinearDS>(
+      Eigen::VectorXd::Constant(1, 1.0),
+      [](double t, const Eigen::VectorXd&, Eigen::MatrixXd& A) { A(0, 0) = -(1.0 + t); },
+      [](double t, const Eigen::VectorXd&, Eigen::VectorXd& b) {
+        b(0) = std::cos(t) + (1.0 + t) * std::sin(t);
+      });
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(ds);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                   std::make_shared<EulerMoreauOSI>(theta), std::make_shared<LCP>());
+  sim.run();
+  return std::abs(ds->x()(0) - (std::exp(-T - 0.5 * T * T) + std::sin(T)));
+}
+
+// The DiodeBridge model (tutorial-models.md §1): with ideal diodes it is the parallel RLC
+// v̇ = −v/(RC) − i/C, i̇ = v/L. Error at T = 1 ms against the exact solution; r(t0) is the
+// exact input −v0/(RC) when exactR0 (written into r(0) after initialize).
+double diodeBridgeError(double theta, double gamma, double h, bool exactR0) {
+  const double L = 1e-2, Cap = 1e-6, R = 1e3, T = 1e-3;
+  Eigen::MatrixXd A(2, 2);
+  A << 0, -1 / Cap, 1 / L, 0;
+  auto tank = std::make_shared<FirstOrderLinearDS>(Eigen::Vector2d(10, 0), A);
+  Eigen::MatrixXd C = Eigen::MatrixXd::Zero(4, 2), D(4, 4), B = Eigen::MatrixXd::Zero(2, 4);
+  C(2, 0) = -1;
+  C(3, 0) = 1;
+  D << 1 / R, 1 / R, -1, 0, 1 / R, 1 / R, 0, -1, 1, 0, 0, 0, 0, 1, 0, 0;
+  B(0, 2) = -1 / Cap;
+  B(0, 3) = 1 / Cap;
+  auto rel = std::make_shared<FirstOrderLinearTIR>(C, B);
+  rel->setDPtr(D);
+  auto inter = std::make_shared<Interaction>(std::make_shared<ComplementarityConditionNSL>(4), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(tank);
+  nsds->link(inter, tank);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                   std::make_shared<EulerMoreauOSI>(theta, gamma), std::make_shared<LCP>("lemke"));
+  sim.initialize();
+  if (exactR0) tank->r(0)(0) = -10.0 / (R * Cap);
+  sim.run();
+  Eigen::MatrixXd Arlc(2, 2);
+  Arlc << -1 / (R * Cap), -1 / Cap, 1 / L, 0;
+  const Eigen::VectorXd exact = expm(Arlc * T) * Eigen::Vector2d(10, 0);
+  return std::max(std::abs(tank->x()(0) - exact(0)), 100 * std::abs(tank->x()(1) - exact(1)));
+}
+
+}  // namespace
+
+TEST(EulerMoreauOSI, TimeDependentAAndBConvergeAtOrderOfTheta) {
+  const double a1 = timeVaryingError(1.0, 0.01), a2 = timeVaryingError(1.0, 0.005);
+  const double b1 = timeVaryingError(0.5, 0.01), b2 = timeVaryingError(0.5, 0.005);
+  EXPECT_NEAR(std::log2(a1 / a2), 1.0, 0.1);
+  EXPECT_NEAR(std::log2(b1 / b2), 2.0, 0.1);
+}
+
+// γ = ½ integrates the (smooth) load current by the trapezoidal rule: order 2 when r(t0) is
+// the exact input; γ = 1 (backward Euler on r) is order 1.
+TEST(EulerMoreauOSI, GammaHalfGivesOrderTwoOnTheDiodeBridge) {
+  const double g1 = diodeBridgeError(0.5, 0.5, 2e-6, true),
+               g2 = diodeBridgeError(0.5, 0.5, 1e-6, true);
+  const double e1 = diodeBridgeError(0.5, 1.0, 2e-6, false),
+               e2 = diodeBridgeError(0.5, 1.0, 1e-6, false);
+  EXPECT_NEAR(std::log2(g1 / g2), 2.0, 0.15);
+  EXPECT_NEAR(std::log2(e1 / e2), 1.0, 0.15);
+  EXPECT_LT(g2, 0.1 * e2);
+  std::printf("DiodeBridge error at T = 1 ms: gamma 1/2: %.3e, %.3e; gamma 1: %.3e, %.3e\n", g1, g2,
+              e1, e2);
 }
