@@ -11,7 +11,9 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <cstdio>
 #include <string>
+#include <vector>
 
 #include "ExampleOutput.hpp"
 
@@ -20,6 +22,7 @@ using namespace moreau::tests;
 namespace {
 
 const std::string kDiodeBridge = MOREAU_DIODEBRIDGE_EXE;
+const std::string kGoldenDir = MOREAU_EXAMPLES_GOLDEN_DIR;
 constexpr double kL = 1e-2, kC = 1e-6, kR = 1e3;
 
 Eigen::MatrixXd expm(const Eigen::MatrixXd& A) {
@@ -108,4 +111,24 @@ TEST(DiodeBridge, ConvergesToTheParallelRlcSolution) {
   EXPECT_LT(e1, 0.1);
   EXPECT_GT(std::log2(e2 / e1), 0.8);
   EXPECT_GT(std::log2(e1 / e05), 0.8);
+}
+
+// Golden file from the independent pure-Python reference
+// scripts/reference/euler_moreau_diode_bridge.py (LCP by enumeration of the complementary
+// bases; see golden/README.md). Same scheme, different arithmetic: agreement to round-off.
+TEST(DiodeBridge, MatchesGoldenFile) {
+  const Table data = readTable(runExample(kDiodeBridge, "", "DiodeBridge_golden").output);
+  const Table ref = readTable(kGoldenDir + "/DiodeBridge.ref");
+  ASSERT_EQ(data.size(), ref.size());
+  std::vector<double> maxDiff(8, 0.0);
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    ASSERT_EQ(data[i].size(), ref[i].size());
+    for (std::size_t j = 0; j < ref[i].size(); ++j) {
+      maxDiff[j] = std::max(maxDiff[j], std::abs(data[i][j] - ref[i][j]));
+      ASSERT_NEAR(data[i][j], ref[i][j], 1e-9) << "row " << i << ", column " << j + 1;
+    }
+  }
+  std::printf("max |example - reference| per column (DiodeBridge.ref):");
+  for (double d : maxDiff) std::printf(" %.3e", d);
+  std::printf("\n");
 }
