@@ -358,3 +358,40 @@ TEST(EulerMoreauOSI, GammaHalfGivesOrderTwoOnTheDiodeBridge) {
   std::printf("DiodeBridge error at T = 1 ms: gamma 1/2: %.3e, %.3e; gamma 1: %.3e, %.3e\n", g1, g2,
               e1, e2);
 }
+
+// A relation with C(t) = [1 + t] and B(t) = [2]: the one-step problem is written with C and B
+// at t_{k+1}: M = h C(t_{k+1}) W⁻¹ B, q = C(t_{k+1}) x_free. A state written between two
+// steps is the x_k of the next step.
+TEST(EulerMoreauOSI, TimeDependentRelationAndUserWrittenState) {
+  const double h = 0.1, theta = 1.0, a = -0.5;
+  auto ds = std::make_shared<FirstOrderLinearTIDS>(Eigen::VectorXd::Constant(1, 1.0),
+                                                   Eigen::MatrixXd::Constant(1, 1, a));
+  auto rel = std::make_shared<FirstOrderLinearR>(
+      [](double t, const Eigen::VectorXd&, Eigen::MatrixXd& C) { C(0, 0) = 1.0 + t; },
+      [](double, const Eigen::VectorXd&, Eigen::MatrixXd& B) { B(0, 0) = 2.0; });
+  rel->setDPtr(Eigen::MatrixXd::Identity(1, 1));
+  rel->setePtr(Eigen::VectorXd::Constant(1, -3.0));  // y = C x + λ − 3: active
+  auto inter = std::make_shared<Interaction>(std::make_shared<ComplementarityConditionNSL>(1), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(ds);
+  nsds->link(inter, ds);
+  auto osi = std::make_shared<EulerMoreauOSI>(theta);
+  auto lcp = std::make_shared<LCP>("lemke");
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h), osi, lcp);
+  sim.initialize();
+  EXPECT_FALSE(osi->blocksAreConstant(ProblemContext()));
+  const double W = 1.0 - h * theta * a;
+  for (int k = 0; k < 5; ++k) {
+    if (k == 3) ds->x()(0) = 4.0;  // user write between steps
+    const double xk = ds->x()(0), tk1 = (k + 1) * h;
+    sim.computeOneStep();
+    const double xfree = xk / W;
+    EXPECT_NEAR(ds->xFree()(0), xfree, 1e-14) << "step " << k;
+    EXPECT_NEAR(lcp->matrix().toDense()(0, 0), 1.0 + h * (1.0 + tk1) * 2.0 / W, 1e-14);
+    EXPECT_NEAR(lcp->q()(0), (1.0 + tk1) * xfree - 3.0, 1e-14);
+    const double lambda = inter->lambda(0)(0);
+    EXPECT_NEAR(ds->x()(0), xfree + h * 2.0 * lambda / W, 1e-14);
+    EXPECT_NEAR(inter->y(0)(0), (1.0 + tk1) * ds->x()(0) + lambda - 3.0, 1e-14);
+    sim.nextStep();
+  }
+}

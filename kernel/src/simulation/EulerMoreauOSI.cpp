@@ -11,6 +11,8 @@
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -42,6 +44,7 @@ struct DSBlock {
 
 struct InteractionData {
   std::shared_ptr<Interaction> inter;
+  std::uint64_t linkVersion = 0;  // Topology::linkVersion of the slot when initialized
   FirstOrderLinearR* relation = nullptr;
   bool constant = true;
   std::vector<DSBlock> blocks;
@@ -111,6 +114,7 @@ struct EulerMoreauOSI::Impl {
                              double t) {
     id = InteractionData();
     id.inter = inter;
+    id.linkVersion = nsds->topology().linkVersion(inter->number());
     id.relation = dynamic_cast<FirstOrderLinearR*>(inter->relation().get());
     if (!id.relation)
       throw ModelError(std::string("EulerMoreauOSI: ") + inter->description() + " has a " +
@@ -153,7 +157,8 @@ struct EulerMoreauOSI::Impl {
     for (unsigned k = 0; k < interactions.size(); ++k) {
       InteractionData& d = interactions[k];
       const bool linked = topo.isLinked(k) && owns(*topo.interaction(k));
-      if (linked && d.inter == topo.interaction(k)) continue;
+      if (linked && d.inter == topo.interaction(k) && d.linkVersion == topo.linkVersion(k))
+        continue;
       d = InteractionData();
       if (linked) initializeInteraction(d, topo.interaction(k), t);
     }
