@@ -309,10 +309,9 @@ void EulerMoreauOSI::computeFreeState(const StepContext& ctx) {
 
 bool EulerMoreauOSI::addInteractionInIndexSet(const Interaction& /*inter*/, unsigned level,
                                               const StepContext& /*ctx*/) const {
-  if (level != 0)
-    throw std::out_of_range("EulerMoreauOSI: index set " + std::to_string(level) +
-                            " out of range [0, 0]");
-  return true;
+  // Index set 0 only (λ at t_{k+1}); never in the higher index sets another integrator of the
+  // simulation may create.
+  return level == 0;
 }
 
 void EulerMoreauOSI::computeFreeOutput(const Interaction& inter, const ProblemContext& ctx,

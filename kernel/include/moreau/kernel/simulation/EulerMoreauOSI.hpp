@@ -41,7 +41,7 @@ class EulerMoreauOSI : public OneStepIntegrator {
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
   void computeFreeState(const StepContext& ctx) override;
-  /// Index set 0 only: always true.
+  /// Index set 0 only: true for level 0, false for the others.
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
                                 const StepContext& ctx) const override;
   /// q = Σ C^ds x_free,ds + F z + e (outputLevel 0).
