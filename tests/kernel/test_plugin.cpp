@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -184,16 +185,19 @@ TEST(Plugin, CandidateFileNamesLikeSiconos) {
 // two-argument form.
 TEST(Plugin, BareNameIsFoundNextToTheExecutableTwoArgumentForm) {
   const auto dir = scratchDir();
-  ScopedWorkingDirectory cwd(dir);
-  LagrangianDS ds(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
-  ds.setzPtr(Eigen::VectorXd::Constant(1, 2.5));
-  ds.setComputeFExtFunction("moreau_test_plugin", "cartFExt");
-  EXPECT_NEAR(fExtAt(ds, 0.7), 2.5 * std::cos(0.7), 1e-15);
-  // Same library through the one-argument form with a bare name.
-  LagrangianDS ds2(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
-  ds2.setzPtr(Eigen::VectorXd::Constant(1, 1.0));
-  ds2.setComputeFExtFunction(std::string("moreau_test_plugin:cartFExt"));
-  EXPECT_NEAR(fExtAt(ds2, 0.3), std::cos(0.3), 1e-15);
+  {
+    ScopedWorkingDirectory cwd(dir);
+    LagrangianDS ds(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
+    ds.setzPtr(Eigen::VectorXd::Constant(1, 2.5));
+    ds.setComputeFExtFunction("moreau_test_plugin", "cartFExt");
+    EXPECT_NEAR(fExtAt(ds, 0.7), 2.5 * std::cos(0.7), 1e-15);
+    // Same library through the one-argument form with a bare name.
+    LagrangianDS ds2(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
+    ds2.setzPtr(Eigen::VectorXd::Constant(1, 1.0));
+    ds2.setComputeFExtFunction(std::string("moreau_test_plugin:cartFExt"));
+    EXPECT_NEAR(fExtAt(ds2, 0.3), std::cos(0.3), 1e-15);
+  }
+  std::filesystem::remove_all(dir);
 }
 
 // lib<name>.so and <name>.so in the working directory.
@@ -209,6 +213,20 @@ TEST(Plugin, BareNameIsFoundInTheWorkingDirectory) {
     ds.setzPtr(Eigen::VectorXd::Constant(1, 3.0));
     ds.setComputeFExtFunction("CwdPlugin", "cartFExt");
     EXPECT_NEAR(fExtAt(ds, 1.1), 3.0 * std::cos(1.1), 1e-15);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// A file found under a candidate name that is not a loadable library: the
+// search stops there and the error gives its path and the loader's reason.
+TEST(Plugin, FoundButUnloadableLibraryIsReportedWithItsPath) {
+  const auto dir = scratchDir();
+  {
+    std::ofstream(dir / "libBroken.so") << "not an ELF file\n";
+    ScopedWorkingDirectory cwd(dir);
+    LagrangianDS ds(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
+    const std::string what = "cannot load library '" + (dir / "libBroken.so").string() + "'";
+    EXPECT_THROW_WITH(ds.setComputeFExtFunction("Broken", "f"), ModelError, what);
   }
   std::filesystem::remove_all(dir);
 }
