@@ -107,6 +107,9 @@ TEST(NonSmoothLaw, SiconosArgumentOrderIsRejectedWithAClearMessage) {
   // (e = 2, size = 0 or 1) is invalid and the message names the Siconos order.
   EXPECT_THROW_WITH(NewtonImpactNSL(2, 1), ModelError, "e = 2", "(e, size)",
                     "Siconos's NewtonImpactNSL(size, e)");
+  // Siconos NewtonImpactNSL(1, 0) (size 1, e = 0) reads as e = 1, size = 0.
+  EXPECT_THROW_WITH(NewtonImpactNSL(1, 0), ModelError, "size must be >= 1", "(e, size)",
+                    "Siconos's NewtonImpactNSL(size, e)");
   // A non-integer invalid e does not get the hint.
   try {
     NewtonImpactNSL(1.5);

@@ -15,7 +15,10 @@ NewtonImpactNSL::NewtonImpactNSL(double e, unsigned size) : NonSmoothLaw(size), 
             "NewtonImpactNSL(e, size) here)";
     throw ModelError(os.str());
   }
-  checkSize();
+  if (size == 0)
+    throw ModelError(
+        "NewtonImpactNSL: size must be >= 1 (got 0; the arguments are (e, size) in Moreau: "
+        "Siconos's NewtonImpactNSL(size, e) is NewtonImpactNSL(e, size) here)");
 }
 
 }  // namespace moreau

@@ -14,8 +14,9 @@ class NewtonImpactNSL : public NonSmoothLaw {
   /// Throws ModelError when e is not finite or outside [0, 1], or size == 0.
   /// Argument order: e first, then size. Siconos's two-argument form is
   /// NewtonImpactNSL(size, e); an (integer, floating-point) call in that order
-  /// does not compile (deleted overload below), and an integer e > 1 is
-  /// rejected with a ModelError that names the Siconos order.
+  /// does not compile (deleted overload below); an all-integer call
+  /// that is invalid as (e, size), e.g. (2, 1) or (1, 0), gets a ModelError
+  /// that names the Siconos order ((1, 1) means the same in both).
   explicit NewtonImpactNSL(double e, unsigned size = 1);
 
   /// Deleted: NewtonImpactNSL(size, e) is the Siconos argument order.
