@@ -244,3 +244,50 @@ TEST(LCPProblem, SolverNamesAgreeWithNumericsInAnyCase) {
       EXPECT_NE(what.find(name), std::string::npos) << "does not list " << name << ": " << what;
   }
 }
+
+// Porting from Siconos: the set…Ptr setters copy (Siconos shares the
+// object), the value-named setters do the same, and `auto q = ds->q();`
+// copies while `auto& q = ds->q();` refers to the state.
+TEST(PortingSetters, PtrSettersCopyValueSettersAgreeAndAutoCopies) {
+  LagrangianDS ds(Eigen::Vector2d(1, 2), Eigen::Vector2d(0, 0));
+  Eigen::VectorXd f = Eigen::Vector2d(-1, -2);
+  ds.setFExtPtr(f);
+  f(0) = 99;  // no effect on the system: it holds a copy
+  ds.computeFExt(0.0);
+  EXPECT_EQ(ds.fExt()(0), -1.0);
+  ds.setFExt(f);  // the value-named setter, same semantics
+  ds.computeFExt(0.0);
+  EXPECT_EQ(ds.fExt()(0), 99.0);
+  Eigen::MatrixXd M = 2 * Eigen::MatrixXd::Identity(2, 2);
+  ds.setMass(M);
+  M(0, 0) = 7;
+  EXPECT_EQ(ds.mass()(0, 0), 2.0);
+  Eigen::VectorXd z = Eigen::VectorXd::Constant(1, 3.0);
+  ds.setz(z);
+  z(0) = 4;
+  EXPECT_EQ(ds.z()(0), 3.0);
+  ds.z()(0) = 5;  // in place through the non-const accessor
+  EXPECT_EQ(ds.z()(0), 5.0);
+
+  auto qCopy = ds.q();  // Eigen::VectorXd: a copy
+  qCopy(0) = 42;
+  EXPECT_EQ(ds.q()(0), 1.0);
+  auto& qRef = ds.q();  // a reference to the state
+  qRef(0) = 42;
+  EXPECT_EQ(ds.q()(0), 42.0);
+
+  FirstOrderLinearDS fo(Eigen::Vector2d(0, 0), Eigen::Matrix2d::Identity());
+  fo.setA(Eigen::Matrix2d::Constant(0.5));
+  fo.setb(Eigen::Vector2d(1, 2));
+  EXPECT_EQ(fo.A()(0, 1), 0.5);
+  EXPECT_EQ(fo.b()(1), 2.0);
+  FirstOrderLinearR r(Eigen::MatrixXd::Ones(1, 2), Eigen::MatrixXd::Ones(2, 1));
+  r.setC(Eigen::MatrixXd::Constant(1, 2, 3.0));
+  r.setD(Eigen::MatrixXd::Constant(1, 1, 0.5));
+  r.sete(Eigen::VectorXd::Constant(1, -1.0));
+  r.setB(Eigen::MatrixXd::Constant(2, 1, 4.0));
+  EXPECT_EQ(r.C()(0, 1), 3.0);
+  EXPECT_EQ(r.D()(0, 0), 0.5);
+  EXPECT_EQ(r.e()(0), -1.0);
+  EXPECT_EQ(r.B()(1, 0), 4.0);
+}

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 using namespace moreau;
 
@@ -88,4 +89,47 @@ TEST(NonSmoothLaw, LawSizeMustDivideTheRelation) {
   EXPECT_THROW_WITH(Interaction(std::make_shared<NewtonImpactFrictionNSL>(0, 0, 0.5, 3), rel),
                     ModelError, "NewtonImpactFrictionNSL size 3", "does not divide",
                     "LagrangianLinearTIR output size 4");
+}
+
+// Porting from Siconos: NewtonImpactNSL(size, e) is the Siconos order; the
+// (integer, floating-point) call in that order must not compile, while the
+// Moreau forms do.
+static_assert(!std::is_constructible_v<NewtonImpactNSL, int, double>,
+              "NewtonImpactNSL(1, 0.9) (Siconos order) must not compile");
+static_assert(!std::is_constructible_v<NewtonImpactNSL, unsigned, double>,
+              "NewtonImpactNSL(1u, 0.9) (Siconos order) must not compile");
+static_assert(std::is_constructible_v<NewtonImpactNSL, double, unsigned>);
+static_assert(std::is_constructible_v<NewtonImpactNSL, double, int>);
+static_assert(std::is_constructible_v<NewtonImpactNSL, double>);
+
+TEST(NonSmoothLaw, SiconosArgumentOrderIsRejectedWithAClearMessage) {
+  // Integer arguments compile (both orders are integers); the Moreau reading
+  // (e = 2, size = 0 or 1) is invalid and the message names the Siconos order.
+  EXPECT_THROW_WITH(NewtonImpactNSL(2, 1), ModelError, "e = 2", "(e, size)",
+                    "Siconos's NewtonImpactNSL(size, e)");
+  // Siconos NewtonImpactNSL(1, 0) (size 1, e = 0) reads as e = 1, size = 0.
+  EXPECT_THROW_WITH(NewtonImpactNSL(1, 0), ModelError, "size must be >= 1", "(e, size)",
+                    "Siconos's NewtonImpactNSL(size, e)");
+  // A non-integer invalid e does not get the hint.
+  try {
+    NewtonImpactNSL(1.5);
+    ADD_FAILURE() << "no ModelError";
+  } catch (const ModelError& err) {
+    EXPECT_EQ(std::string(err.what()).find("Siconos"), std::string::npos) << err.what();
+  }
+  // (1, 1) means the same in both orders.
+  const NewtonImpactNSL same(1, 1);
+  EXPECT_EQ(same.e(), 1.0);
+  EXPECT_EQ(same.size(), 1u);
+
+  // MixedComplementarityConditionNSL(size = 3, eqSize = 1) in Siconos order
+  // is 3 equalities + 1 complementarity here: the interaction of size 3
+  // rejects it and says how to write it.
+  auto rel = std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Ones(3, 2));
+  EXPECT_THROW_WITH(Interaction(std::make_shared<MixedComplementarityConditionNSL>(3, 1), rel),
+                    ModelError, "MixedComplementarityConditionNSL size 4",
+                    "equalities = 3, complementarities = 1",
+                    "MixedComplementarityConditionNSL(eqSize, size - eqSize)");
+  EXPECT_EQ(Interaction(std::make_shared<MixedComplementarityConditionNSL>(1, 2), rel).dimension(),
+            3);
 }

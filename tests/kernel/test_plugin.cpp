@@ -6,8 +6,16 @@
 
 #include <moreau/Moreau.hpp>
 
+#include <moreau/kernel/utils/PluginLoader.hpp>
+
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <system_error>
+#include <vector>
 
 using namespace moreau;
 namespace mt = moreau_test;
@@ -127,4 +135,121 @@ TEST(Plugin, FunctionKeepsLibraryAliveAndZIsWritable) {
   auto raw = PluginLoader::load<plugin::FExt>(sym("countingFExt"));
   ASSERT_NE(raw.function, nullptr);
   EXPECT_EQ(raw.library->path(), std::string(MOREAU_TEST_PLUGIN));
+}
+
+namespace {
+// Changes the working directory for the scope of a test (restored after).
+class ScopedWorkingDirectory {
+ public:
+  explicit ScopedWorkingDirectory(const std::filesystem::path& dir)
+      : previous_(std::filesystem::current_path()) {
+    std::filesystem::current_path(dir);
+  }
+  ~ScopedWorkingDirectory() {
+    std::error_code ec;
+    std::filesystem::current_path(previous_, ec);
+  }
+  ScopedWorkingDirectory(const ScopedWorkingDirectory&) = delete;
+  ScopedWorkingDirectory& operator=(const ScopedWorkingDirectory&) = delete;
+
+ private:
+  std::filesystem::path previous_;
+};
+
+std::filesystem::path scratchDir() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  auto dir = std::filesystem::path(::testing::TempDir()) /
+             ("moreau_plugin_" + std::to_string(::getpid()) + "_" + info->name());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+double fExtAt(LagrangianDS& ds, double t) {
+  ds.computeFExt(t);
+  return ds.fExt()(0);
+}
+}  // namespace
+
+TEST(Plugin, CandidateFileNamesLikeSiconos) {
+  EXPECT_EQ(PluginLoader::candidateFileNames("Plugin"),
+            (std::vector<std::string>{"libPlugin.so", "Plugin.so"}));
+  EXPECT_EQ(PluginLoader::candidateFileNames("libfoo.so"), std::vector<std::string>{"libfoo.so"});
+  EXPECT_EQ(PluginLoader::candidateFileNames("libm.so.6"), std::vector<std::string>{"libm.so.6"});
+  EXPECT_EQ(PluginLoader::candidateFileNames("./Plugin"), std::vector<std::string>{"./Plugin"});
+}
+
+// The test library is built next to the test executable as
+// libmoreau_test_plugin.so: the bare name "moreau_test_plugin" is found there
+// (from a working directory that does not hold it), in the Siconos
+// two-argument form.
+TEST(Plugin, BareNameIsFoundNextToTheExecutableTwoArgumentForm) {
+  const auto dir = scratchDir();
+  {
+    ScopedWorkingDirectory cwd(dir);
+    LagrangianDS ds(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
+    ds.setzPtr(Eigen::VectorXd::Constant(1, 2.5));
+    ds.setComputeFExtFunction("moreau_test_plugin", "cartFExt");
+    EXPECT_NEAR(fExtAt(ds, 0.7), 2.5 * std::cos(0.7), 1e-15);
+    // Same library through the one-argument form with a bare name.
+    LagrangianDS ds2(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
+    ds2.setzPtr(Eigen::VectorXd::Constant(1, 1.0));
+    ds2.setComputeFExtFunction(std::string("moreau_test_plugin:cartFExt"));
+    EXPECT_NEAR(fExtAt(ds2, 0.3), std::cos(0.3), 1e-15);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// lib<name>.so and <name>.so in the working directory.
+TEST(Plugin, BareNameIsFoundInTheWorkingDirectory) {
+  const auto dir = scratchDir();
+  std::filesystem::copy_file(MOREAU_TEST_PLUGIN, dir / "libcwdplugin.so");
+  std::filesystem::copy_file(MOREAU_TEST_PLUGIN, dir / "CwdPlugin.so");
+  {
+    ScopedWorkingDirectory cwd(dir);
+    EXPECT_EQ(PluginLoader::openLibrary("cwdplugin")->path(), (dir / "libcwdplugin.so").string());
+    EXPECT_EQ(PluginLoader::openLibrary("CwdPlugin")->path(), (dir / "CwdPlugin.so").string());
+    LagrangianDS ds(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
+    ds.setzPtr(Eigen::VectorXd::Constant(1, 3.0));
+    ds.setComputeFExtFunction("CwdPlugin", "cartFExt");
+    EXPECT_NEAR(fExtAt(ds, 1.1), 3.0 * std::cos(1.1), 1e-15);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// A file found under a candidate name that is not a loadable library: the
+// search stops there and the error gives its path and the loader's reason.
+TEST(Plugin, FoundButUnloadableLibraryIsReportedWithItsPath) {
+  const auto dir = scratchDir();
+  {
+    std::ofstream(dir / "libBroken.so") << "not an ELF file\n";
+    ScopedWorkingDirectory cwd(dir);
+    LagrangianDS ds(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
+    const std::string what = "cannot load library '" + (dir / "libBroken.so").string() + "'";
+    EXPECT_THROW_WITH(ds.setComputeFExtFunction("Broken", "f"), ModelError, what);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Plugin, MissingBareLibraryNamesEveryPathSearched) {
+  const auto dir = scratchDir();
+  {
+    ScopedWorkingDirectory cwd(dir);
+    const std::string exeDir = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+    LagrangianDS ds(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0));
+    const std::string inCwd = (dir / "libNoSuchPlugin.so").string(),
+                      inCwd2 = (dir / "NoSuchPlugin.so").string(),
+                      nextToExe = exeDir + "/libNoSuchPlugin.so",
+                      nextToExe2 = exeDir + "/NoSuchPlugin.so", loader = "loader path",
+                      ldPath = "LD_LIBRARY_PATH", what = "library 'NoSuchPlugin' not found";
+    EXPECT_THROW_WITH(ds.setComputeFExtFunction("NoSuchPlugin", "f"), ModelError, what, inCwd,
+                      inCwd2, nextToExe, nextToExe2, loader, ldPath);
+    // Found library, missing symbol: the resolved path and the symbol.
+    const std::string missing = "symbol 'noSuchSymbol' not found",
+                      found = exeDir + "/libmoreau_test_plugin.so";
+    EXPECT_THROW_WITH(ds.setComputeFExtFunction("moreau_test_plugin", "noSuchSymbol"), ModelError,
+                      missing, found);
+    EXPECT_FALSE(ds.hasFExtFunction());
+  }
+  std::filesystem::remove_all(dir);
 }

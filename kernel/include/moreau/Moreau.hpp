@@ -3,6 +3,7 @@
 // numerics types the kernel exposes).
 
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/io/ResultTable.hpp>
 #include <moreau/kernel/modeling/ComplementarityConditionNSL.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/modeling/EqualityConditionNSL.hpp>

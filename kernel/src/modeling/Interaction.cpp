@@ -1,6 +1,7 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/MixedComplementarityConditionNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Relation.hpp>
 
@@ -16,10 +17,18 @@ Interaction::Interaction(std::shared_ptr<NonSmoothLaw> nslaw, std::shared_ptr<Re
   if (!relation_) throw ModelError("Interaction: the relation is null");
   dimension_ = relation_->outputSize();
   if (dimension_ == 0) dimension_ = static_cast<Eigen::Index>(nslaw_->size());
-  if (dimension_ <= 0 || dimension_ % static_cast<Eigen::Index>(nslaw_->size()) != 0)
+  if (dimension_ <= 0 || dimension_ % static_cast<Eigen::Index>(nslaw_->size()) != 0) {
+    std::string hint;
+    if (const auto* mixed = dynamic_cast<const MixedComplementarityConditionNSL*>(nslaw_.get()))
+      hint = " (MixedComplementarityConditionNSL(equalities = " +
+             std::to_string(mixed->equalitySize()) +
+             ", complementarities = " + std::to_string(mixed->complementaritySize()) +
+             "); Siconos's MixedComplementarityConditionNSL(size, eqSize) is "
+             "MixedComplementarityConditionNSL(eqSize, size - eqSize) in Moreau)";
     throw ModelError(std::string("Interaction: the ") + nslaw_->typeName() + " size " +
                      std::to_string(nslaw_->size()) + " does not divide the " +
-                     relation_->typeName() + " output size " + std::to_string(dimension_));
+                     relation_->typeName() + " output size " + std::to_string(dimension_) + hint);
+  }
   initializeMemory(2, 2, 1);
 }
 

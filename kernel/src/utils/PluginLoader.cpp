@@ -3,7 +3,11 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
 #include <utility>
+#include <vector>
 
 namespace moreau {
 
@@ -11,6 +15,10 @@ namespace {
 std::string lastDlError() {
   const char* e = dlerror();
   return e ? std::string(e) : std::string("unknown dlerror");
+}
+bool hasSharedLibrarySuffix(const std::string& name) {
+  const auto n = name.size();
+  return (n > 3 && name.compare(n - 3, 3, ".so") == 0) || name.find(".so.") != std::string::npos;
 }
 unsigned u(Eigen::Index n) { return static_cast<unsigned>(n); }
 // z is passed as double* (Siconos signature); the DS's z is a non-const
@@ -48,10 +56,58 @@ void PluginLoader::split(const std::string& spec, std::string& library, std::str
   symbol = spec.substr(colon + 1);
 }
 
+std::vector<std::string> PluginLoader::candidateFileNames(const std::string& library) {
+  if (library.find('/') != std::string::npos || hasSharedLibrarySuffix(library)) return {library};
+  return {"lib" + library + ".so", library + ".so"};
+}
+
+std::shared_ptr<const SharedLibrary> PluginLoader::openLibrary(const std::string& library) {
+  namespace fs = std::filesystem;
+  if (library.empty()) throw ModelError("plug-in: empty library name");
+  // A path (with a '/'): exactly that file, relative to the working
+  // directory; dlerror() names it when it is missing.
+  if (library.find('/') != std::string::npos) return std::make_shared<const SharedLibrary>(library);
+  const std::vector<std::string> names = candidateFileNames(library);
+  std::vector<fs::path> dirs;
+  std::error_code ec;
+  const fs::path cwd = fs::current_path(ec);
+  if (!ec) dirs.push_back(cwd);
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec && exe.has_parent_path() &&
+      (dirs.empty() || !fs::equivalent(dirs[0], exe.parent_path(), ec)))
+    dirs.push_back(exe.parent_path());
+  std::string searched;
+  for (const auto& dir : dirs)
+    for (const auto& name : names) {
+      const fs::path candidate = dir / name;
+      searched += (searched.empty() ? "" : ", ") + candidate.string();
+      if (fs::exists(candidate, ec))  // found: a load failure is the answer
+        return std::make_shared<const SharedLibrary>(candidate.string());
+    }
+  // The dynamic loader's own search (LD_LIBRARY_PATH, RUNPATH, ld.so.cache,
+  // system directories).
+  std::string loaderErrors;
+  for (const auto& name : names) {
+    dlerror();
+    if (void* handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+      dlclose(handle);  // reopened (reference counted) by SharedLibrary
+      return std::make_shared<const SharedLibrary>(name);
+    }
+    loaderErrors += (loaderErrors.empty() ? "" : "; ") + lastDlError();
+  }
+  const char* ldPath = std::getenv("LD_LIBRARY_PATH");
+  std::string loaderNames;
+  for (const auto& name : names) loaderNames += (loaderNames.empty() ? "" : ", ") + name;
+  throw ModelError("plug-in: library '" + library + "' not found; searched: " + searched +
+                   "; then the loader path for " + loaderNames +
+                   " (LD_LIBRARY_PATH=" + (ldPath ? ldPath : "") +
+                   ", RUNPATH, ld.so.cache, system directories): " + loaderErrors);
+}
+
 std::pair<std::shared_ptr<const SharedLibrary>, void*> PluginLoader::open(const std::string& spec) {
   std::string library, symbol;
   split(spec, library, symbol);
-  auto lib = std::make_shared<const SharedLibrary>(library);
+  auto lib = openLibrary(library);
   void* address = lib->symbol(symbol);
   return {std::move(lib), address};
 }

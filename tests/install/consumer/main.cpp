@@ -1,6 +1,7 @@
 // Bouncing ball built against an installed Moreau: prints the first impact
 // time, which for a drop from 1 m (g = 9.81) is sqrt(2/9.81) = 0.4515 s,
-// i.e. the step starting at t = 0.45 with h = 0.005.
+// i.e. the step starting at t = 0.45 with h = 0.005. Also checks that the
+// installed moreau::io helper is usable (write rows, compare tables).
 #include <moreau/Moreau.hpp>
 
 #include <cstdio>
@@ -19,10 +20,14 @@ int main() {
   auto sim =
       std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.005),
                                      std::make_shared<MoreauJeanOSI>(0.5), std::make_shared<LCP>());
+  io::ResultWriter none("none");  // --output none
   while (sim->hasNextEvent()) {
     sim->computeOneStep();
+    none.writeRow({sim->startingTime(), ball->q()(0), ball->velocity()(0)});
     if (inter->lambda(1)(0) > 0) {
       std::printf("first impact at t=%.4f\n", sim->startingTime());
+      const Eigen::MatrixXd row = Eigen::MatrixXd::Constant(1, 2, sim->startingTime());
+      if (!io::compareTables(row, row).withinTolerance || none.rows() != 91) return 1;
       return 0;
     }
     sim->nextStep();

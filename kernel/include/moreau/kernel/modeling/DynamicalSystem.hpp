@@ -45,7 +45,11 @@ class DynamicalSystem {
   /// may write into it (Siconos "discrete state" semantics).
   const Eigen::VectorXd& z() const { return z_; }
   Eigen::VectorXd& z() { return z_; }
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's VectorXd has no effect (call the setter again).
+  /// Same as setz.
   void setzPtr(const Eigen::VectorXd& z) { z_ = z; }
+  void setz(const Eigen::VectorXd& z) { setzPtr(z); }
 
   /// Opt-in: when true, every Jacobian that the user did not provide is
   /// computed by central finite differences (moreau::FiniteDifference) of the

@@ -38,12 +38,28 @@ class FirstOrderLinearDS : public FirstOrderNonLinearDS {
 
   /// Setters (ModelError on size mismatch / non-finite; for a
   /// FirstOrderLinearTIDS the function setters throw).
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's MatrixXd has no effect (call the setter again).
+  /// Same as setA.
   void setAPtr(const Eigen::MatrixXd& A);
+  void setA(const Eigen::MatrixXd& A) { setAPtr(A); }
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's VectorXd has no effect (call the setter again).
+  /// Same as setb.
   void setbPtr(const Eigen::VectorXd& b);
+  void setb(const Eigen::VectorXd& b) { setbPtr(b); }
   virtual void setComputeAFunction(AFunction A);
   void setComputeAFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeAFunction(const std::string& library, const std::string& symbol) {
+    setComputeAFunction(library + ":" + symbol);
+  }
   virtual void setComputebFunction(BFunction b);
   void setComputebFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputebFunction(const std::string& library, const std::string& symbol) {
+    setComputebFunction(library + ":" + symbol);
+  }
 
   /// Evaluate A(t), b(t) into A(), b() (no-op when constant). ModelError when
   /// the function resizes its output or returns a non-finite value.

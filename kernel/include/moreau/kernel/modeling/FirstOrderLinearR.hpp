@@ -33,11 +33,31 @@ class FirstOrderLinearR : public FirstOrderR {
   bool hasK() const override { return false; }
 
   /// Constant operators (ModelError when not finite; sizes checked at link).
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's MatrixXd has no effect (call the setter again).
+  /// Same as setC.
   void setCPtr(const Eigen::MatrixXd& C);
+  void setC(const Eigen::MatrixXd& C) { setCPtr(C); }
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's MatrixXd has no effect (call the setter again).
+  /// Same as setD.
   void setDPtr(const Eigen::MatrixXd& D);
+  void setD(const Eigen::MatrixXd& D) { setDPtr(D); }
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's MatrixXd has no effect (call the setter again).
+  /// Same as setF.
   void setFPtr(const Eigen::MatrixXd& F);
+  void setF(const Eigen::MatrixXd& F) { setFPtr(F); }
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's VectorXd has no effect (call the setter again).
+  /// Same as sete.
   void setePtr(const Eigen::VectorXd& e);
+  void sete(const Eigen::VectorXd& e) { setePtr(e); }
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's MatrixXd has no effect (call the setter again).
+  /// Same as setB.
   void setBPtr(const Eigen::MatrixXd& B);
+  void setB(const Eigen::MatrixXd& B) { setBPtr(B); }
   /// Time-dependent operators (ModelError for a FirstOrderLinearTIR).
   virtual void setComputeCFunction(MatrixOfTime C);
   virtual void setComputeDFunction(MatrixOfTime D);

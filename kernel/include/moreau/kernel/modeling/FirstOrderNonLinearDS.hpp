@@ -69,8 +69,16 @@ class FirstOrderNonLinearDS : public DynamicalSystem {
   /// FirstOrderLinearDS (its f is A x + b).
   void setComputeFFunction(FFunction f);
   void setComputeFFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeFFunction(const std::string& library, const std::string& symbol) {
+    setComputeFFunction(library + ":" + symbol);
+  }
   void setComputeJacobianfxFunction(JacobianFxFunction jacobianfx);
   void setComputeJacobianfxFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeJacobianfxFunction(const std::string& library, const std::string& symbol) {
+    setComputeJacobianfxFunction(library + ":" + symbol);
+  }
   virtual bool hasf() const { return static_cast<bool>(fFunction_); }
   /// True when ∇ₓf is available (given, linear, or by finite differences).
   virtual bool hasJacobianfx() const;
@@ -95,11 +103,19 @@ class FirstOrderNonLinearDS : public DynamicalSystem {
   bool hasConstantM() const { return !static_cast<bool>(mFunction_); }
   /// Constant mass. ModelError when not n×n, not finite or singular
   /// (partial-pivoting LU, smallest pivot ≤ n·eps·max|M|).
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's MatrixXd has no effect (call the setter again).
+  /// Same as setM.
   void setMPtr(const Eigen::MatrixXd& M);
+  void setM(const Eigen::MatrixXd& M) { setMPtr(M); }
   /// State-dependent mass M(t, x, z). Size, finiteness and singularity are
   /// checked at each computeM (singularity: at the first evaluation only).
   void setComputeMFunction(MFunction M);
   void setComputeMFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeMFunction(const std::string& library, const std::string& symbol) {
+    setComputeMFunction(library + ":" + symbol);
+  }
   /// Evaluates M(t, state, z) into M() (no-op when constant or absent).
   void computeM(double t, const Eigen::VectorXd& state);
   void computeM(double t) { computeM(t, x_); }

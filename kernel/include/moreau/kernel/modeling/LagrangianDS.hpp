@@ -100,9 +100,17 @@ class LagrangianDS : public DynamicalSystem {
   /// True for LagrangianLinearDiagonalDS (mass stored as its diagonal only).
   virtual bool hasDiagonalMass() const { return false; }
   /// Replaces the mass by a constant (same checks as the constructor).
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's MatrixXd has no effect (call the setter again).
+  /// Same as setMass.
   void setMassPtr(const Eigen::MatrixXd& M);
+  void setMass(const Eigen::MatrixXd& M) { setMassPtr(M); }
   void setComputeMassFunction(MassFunction M);
   void setComputeMassFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeMassFunction(const std::string& library, const std::string& symbol) {
+    setComputeMassFunction(library + ":" + symbol);
+  }
   /// Evaluates M(q, z) into mass() (no-op when constant). ModelError when the
   /// function resizes M, returns a non-finite or non-symmetric matrix, or one
   /// that is not positive definite (singular, negative, indefinite) at its
@@ -115,13 +123,21 @@ class LagrangianDS : public DynamicalSystem {
   const Eigen::VectorXd& fExt() const { return fExt_; }
   /// Constant external force; ModelError when its size is not ndof or it is
   /// not finite. Replaces any force function.
+  /// Siconos name; COPIES the value (Siconos shares the object): a later
+  /// change of the caller's VectorXd has no effect (call the setter again).
+  /// Same as setFExt.
   void setFExtPtr(const Eigen::VectorXd& fExt);
+  void setFExt(const Eigen::VectorXd& fExt) { setFExtPtr(fExt); }
   /// Time-dependent external force (see FExtFunction). An empty function
   /// removes the force.
   void setComputeFExtFunction(FExtFunction function);
   /// Plug-in "library:symbol", Siconos signature
   /// FExt(double time, unsigned sizeOfq, double* fExt, unsigned sizeZ, double* z).
   void setComputeFExtFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeFExtFunction(const std::string& library, const std::string& symbol) {
+    setComputeFExtFunction(library + ":" + symbol);
+  }
   bool hasFExtFunction() const { return static_cast<bool>(fExtFunction_); }
   /// True when a constant or time-dependent external force is set.
   bool hasFExt() const { return hasFExt_; }
@@ -136,21 +152,45 @@ class LagrangianDS : public DynamicalSystem {
   ///      double* fInt, unsigned sizeZ, double* z).
   void setComputeFIntFunction(FIntFunction fInt);
   void setComputeFIntFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeFIntFunction(const std::string& library, const std::string& symbol) {
+    setComputeFIntFunction(library + ":" + symbol);
+  }
   /// N(q, v) (Siconos NNL / FGyr). Plug-in signature
   /// NNL(unsigned sizeOfq, const double* q, const double* velocity, double* N,
   ///     unsigned sizeZ, double* z).
   void setComputeNNLFunction(NNLFunction N);
   void setComputeNNLFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeNNLFunction(const std::string& library, const std::string& symbol) {
+    setComputeNNLFunction(library + ":" + symbol);
+  }
   /// Jacobians ∇_q F_int, ∇_v F_int (same plug-in shape as FInt, output
   /// ndof×ndof column-major) and ∇_q N, ∇_v N (same shape as NNL).
   void setComputeJacobianFIntqFunction(FIntJacobianFunction J);
   void setComputeJacobianFIntqFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeJacobianFIntqFunction(const std::string& library, const std::string& symbol) {
+    setComputeJacobianFIntqFunction(library + ":" + symbol);
+  }
   void setComputeJacobianFIntqDotFunction(FIntJacobianFunction J);
   void setComputeJacobianFIntqDotFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeJacobianFIntqDotFunction(const std::string& library, const std::string& symbol) {
+    setComputeJacobianFIntqDotFunction(library + ":" + symbol);
+  }
   void setComputeJacobianNNLqFunction(NNLJacobianFunction J);
   void setComputeJacobianNNLqFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeJacobianNNLqFunction(const std::string& library, const std::string& symbol) {
+    setComputeJacobianNNLqFunction(library + ":" + symbol);
+  }
   void setComputeJacobianNNLqDotFunction(NNLJacobianFunction J);
   void setComputeJacobianNNLqDotFunction(const std::string& plugin);
+  /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
+  void setComputeJacobianNNLqDotFunction(const std::string& library, const std::string& symbol) {
+    setComputeJacobianNNLqDotFunction(library + ":" + symbol);
+  }
 
   /// True when F_int (resp. N) is present (always true for the linear
   /// systems, whose F_int = C v + K q).

@@ -11,6 +11,11 @@ namespace moreau {
 class MixedComplementarityConditionNSL : public NonSmoothLaw {
  public:
   /// ModelError when equalities + complementarities == 0.
+  /// Porting note: Siconos's MixedComplementarityConditionNSL(size, eqSize)
+  /// takes the TOTAL size first; here both arguments are counts, so Siconos's
+  /// (size, eqSize) is (eqSize, size - eqSize) in Moreau. A law built in the
+  /// Siconos order is larger than the interaction and Interaction's
+  /// constructor rejects it with a message naming this difference.
   MixedComplementarityConditionNSL(unsigned equalities, unsigned complementarities);
   const char* typeName() const override { return "MixedComplementarityConditionNSL"; }
   NumericsProblemKind problemKind() const override { return NumericsProblemKind::MLCP; }

@@ -1,10 +1,19 @@
 #pragma once
-// Siconos-style C plug-ins: "library:symbol" strings resolved with
-// dlopen/dlsym. The library path is given to dlopen as is (an absolute or
-// relative path, or a bare name searched on LD_LIBRARY_PATH); the symbol must
-// have C linkage (extern "C"). The returned std::functions own a shared RAII
-// handle, so the library stays loaded while any of them is alive and is
-// dlclose'd with the last one. No global state: two loads of the same library
+// Siconos-style C plug-ins: "library:symbol" strings (or the two-argument
+// setters ("library", "symbol")) resolved with dlopen/dlsym. Library
+// resolution (PluginLoader::openLibrary), as in Siconos:
+//   - a name with a '/' is a path (relative to the working directory), used
+//     as is;
+//   - a bare name: "Plugin" is searched as libPlugin.so then Plugin.so (a
+//     name already ending in .so, or with ".so.", as is), first in the
+//     working directory, then next to the executable (/proc/self/exe), then
+//     on the dynamic loader's path (LD_LIBRARY_PATH, RUNPATH, ld.so.cache,
+//     system directories);
+//   - not found: ModelError naming every path searched; a file found but not
+//     loadable, or a missing symbol: ModelError with the dlerror() text.
+// The symbol must have C linkage (extern "C"). The returned std::functions
+// own a shared RAII handle, so the library stays loaded while any of them is
+// alive and is dlclose'd with the last one. No global state: two loads of the same library
 // share the loader's own reference count.
 //
 // Output arrays are pre-sized by the caller; matrices are column-major
@@ -15,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace moreau {
 
@@ -71,7 +81,12 @@ class PluginLoader {
   /// Splits "library:symbol" at the LAST ':'; ModelError when either part
   /// is empty or there is no ':'.
   static void split(const std::string& spec, std::string& library, std::string& symbol);
-  /// Opens the library and resolves the symbol (see SharedLibrary).
+  /// The file names tried for a library name: {name} for a path or a name
+  /// ending in .so; {"lib<name>.so", "<name>.so"} for a bare name.
+  static std::vector<std::string> candidateFileNames(const std::string& library);
+  /// Resolves and opens a library (search order in the file comment).
+  static std::shared_ptr<const SharedLibrary> openLibrary(const std::string& library);
+  /// Opens the library (openLibrary) and resolves the symbol.
   static std::pair<std::shared_ptr<const SharedLibrary>, void*> open(const std::string& spec);
   /// Typed version, for any C signature (relations use it too).
   template <class FunctionPointer>
