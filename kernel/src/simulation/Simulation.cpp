@@ -192,7 +192,18 @@ void Simulation::computeProblem(ProblemRole role) {
   record.solveSeconds = problem.lastSolveSeconds();
   if (log_.enabled()) {
     record.solver = log_.solverId(r.solver);
-    log_.append(record);
+    if (deferRecords_) {
+      const std::size_t i = static_cast<std::size_t>(role);
+      if (pending_[i]) {
+        // Times of every Newton iteration of the step are summed.
+        record.assemblySeconds += pendingRecords_[i].assemblySeconds;
+        record.solveSeconds += pendingRecords_[i].solveSeconds;
+      }
+      pendingRecords_[i] = record;
+      pending_[i] = true;
+    } else {
+      log_.append(record);
+    }
   }
   if (r.converged() || !problem.throwOnFailure() || policy_ == FailurePolicy::Continue) return;
   std::ostringstream os;
@@ -258,8 +269,22 @@ InteractionLevels Simulation::levels(const Interaction& inter) const {
   return integratorOf(*inter.dynamicalSystems().front()).levels(inter);
 }
 
+void Simulation::flushPendingRecords(int newtonIterations, bool newtonConverged,
+                                     double newtonResidual) {
+  for (std::size_t i = 0; i < kNumberOfProblemRoles; ++i) {
+    if (!pending_[i]) continue;
+    StepRecord& r = pendingRecords_[i];
+    r.newtonIterations = newtonIterations;
+    r.newtonConverged = newtonConverged;
+    r.newtonResidual = newtonResidual;
+    log_.append(r);
+    pending_[i] = false;
+  }
+}
+
 StepContext Simulation::stepContext() const {
   StepContext ctx;
+  ctx.newtonIteration = newtonIteration_;
   ctx.step = k_;
   ctx.t = td_->time(k_);
   ctx.tNext = td_->time(k_ + 1);
