@@ -1,5 +1,5 @@
 // SimplePendulumTS: a pendulum (angle θ) that rebounds on the wall θ = 0
-// (docs: ../shared/spec/tutorial-models.md §12, issue 10).
+// (tutorial-models specification §12, issue 10).
 //   M θ̈ + F_int(θ) = p,   M = [1],   F_int = m g sin θ  (m = 1, g = 10)
 //   contact y = l sin θ ≥ 0 (LagrangianScleronomousR, G = [l cos θ], l = 1), NewtonImpactNSL(0.9)
 // Nonlinear Moreau–Jean (θ = 0.500001) with the Newton loop of TimeStepping

@@ -212,6 +212,14 @@ void Simulation::computeProblem(ProblemRole role) {
      << "): " << numerics::toString(r.status) << ", error " << r.error << " after " << r.iterations
      << " iterations" << (r.message.empty() ? "" : ": " + r.message);
   if (policy_ == FailurePolicy::Throw) {
+    // In a Newton loop the failed solve's record is written now (the loop ends here).
+    const std::size_t i = static_cast<std::size_t>(role);
+    if (deferRecords_ && pending_[i]) {
+      pendingRecords_[i].newtonIterations = static_cast<int>(newtonIteration_) + 1;
+      pendingRecords_[i].newtonConverged = false;
+      log_.append(pendingRecords_[i]);
+      pending_[i] = false;
+    }
     os << " (Simulation::setFailurePolicy(FailurePolicy::Warn or Continue) continues with the "
           "solver's answer)";
     throw SimulationError(os.str());

@@ -43,8 +43,8 @@ class TimeStepping : public Simulation {
   /// Computes the state at t_{k+1} (may be called again before nextStep():
   /// it recomputes from the same memories). A state written into the systems
   /// since the last step or initialize is the state at t_k. Throws
-  /// SimulationError when there is no next event, a problem's solver fails
-  /// under FailurePolicy::Throw or, with stateChecks(), the computed state
+  /// SimulationError when there is no next event, a problem's solver or the
+  /// Newton loop fails under FailurePolicy::Throw or, with stateChecks(), the computed state
   /// is not finite; ModelError when a user force function misbehaves or a
   /// written state is invalid.
   void computeOneStep() override;
