@@ -368,3 +368,26 @@ TEST(MoreauJeanNonlinear, StateDependentMassAndGyroscopicTerms) {
   // Finite-difference Jacobians of N: the same discrete solution.
   EXPECT_LT((polarRun(0.01, 0.5, 0.5, true) - polarRun(0.01, 0.5, 0.5, false)).norm(), 1e-8);
 }
+
+// computeOneStep() again before nextStep() starts Newton from (q_k, v_k) again:
+// the same state, bit for bit.
+TEST(MoreauJeanNonlinear, RecomputedStepIsIdentical) {
+  PendulumOptions o;
+  o.wall = 0.5 * kL;
+  o.h = 0.05;
+  Pendulum p = makePendulum(o);
+  p.sim->setNewtonTolerance(1e-12);
+  int impacts = 0;
+  for (int k = 0; k < 30; ++k) {
+    p.sim->computeOneStep();
+    const double q = p.ds->q()(0), v = p.ds->velocity()(0);
+    if (p.inter->lambda(1)(0) > 0) ++impacts;
+    const unsigned it = p.sim->newtonIterations();
+    p.sim->computeOneStep();
+    EXPECT_EQ(p.ds->q()(0), q) << "step " << k;
+    EXPECT_EQ(p.ds->velocity()(0), v) << "step " << k;
+    EXPECT_EQ(p.sim->newtonIterations(), it) << "step " << k;
+    p.sim->nextStep();
+  }
+  EXPECT_GE(impacts, 1);  // the recomputation covered an impact step
+}
