@@ -328,3 +328,46 @@ TEST(Allocation, SolverObjectFollowsTheOptions) {
   EXPECT_EQ(m.lcp->lastResult().iterations, 1);
   EXPECT_FALSE(m.lcp->lastResult().converged());
 }
+
+TEST(Allocation, EulerMoreauDiodeBridgeStepsAllocateNothing) {
+  // The DiodeBridge circuit (EulerMoreauOSI, θ = ½, one interaction of size 4 in index
+  // set 0 at every step, LCP "lemke"): the kernel's part of the step allocates nothing. Lemke
+  // allocates its tableau: its own count, measured by calling solveLcp on a copy of the same
+  // problem, is subtracted (as in NoHeapAllocationWithStableContacts).
+  const double L = 1e-2, Cap = 1e-6, R = 1e3;
+  Eigen::MatrixXd A(2, 2);
+  A << 0, -1 / Cap, 1 / L, 0;
+  auto tank = std::make_shared<FirstOrderLinearDS>(Eigen::Vector2d(10, 0), A);
+  Eigen::MatrixXd C = Eigen::MatrixXd::Zero(4, 2), D(4, 4), B = Eigen::MatrixXd::Zero(2, 4);
+  C(2, 0) = -1;
+  C(3, 0) = 1;
+  D << 1 / R, 1 / R, -1, 0, 1 / R, 1 / R, 0, -1, 1, 0, 0, 0, 0, 1, 0, 0;
+  B(0, 2) = -1 / Cap;
+  B(0, 3) = 1 / Cap;
+  auto rel = std::make_shared<FirstOrderLinearTIR>(C, B);
+  rel->setDPtr(D);
+  auto inter = std::make_shared<Interaction>(std::make_shared<ComplementarityConditionNSL>(4), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 5e-3);
+  nsds->insertDynamicalSystem(tank);
+  nsds->link(inter, tank);
+  auto lcp = std::make_shared<LCP>("lemke");
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-6),
+                   std::make_shared<EulerMoreauOSI>(0.5), lcp);
+  countAllocations(sim, 20, true);
+  ASSERT_EQ(lcp->size(), 4);
+  long kernel = 0;
+  for (int i = 0; i < 500; ++i) {
+    const long step = countAllocations(sim, 1, true);
+    ASSERT_TRUE(lcp->lastResult().converged());
+    numerics::LinearComplementarityProblem copy = lcp->problem();
+    Eigen::VectorXd z = Eigen::VectorXd::Zero(4), w = Eigen::VectorXd::Zero(4);
+    allocations = 0;
+    counting = true;
+    const numerics::SolverResult r = numerics::solveLcp(copy, z, w, lcp->numericsSolverOptions());
+    counting = false;
+    EXPECT_TRUE(r.converged());
+    kernel += step - allocations.load();
+  }
+  EXPECT_EQ(kernel, 0);
+  EXPECT_EQ(lcp->patternBuilds(), 1u);
+}

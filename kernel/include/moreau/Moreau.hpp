@@ -34,6 +34,7 @@
 #include <moreau/kernel/modeling/RelayNSL.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/Equality.hpp>
+#include <moreau/kernel/simulation/EulerMoreauOSI.hpp>
 #include <moreau/kernel/simulation/FrictionContact.hpp>
 #include <moreau/kernel/simulation/GlobalFrictionContact.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
