@@ -20,6 +20,7 @@ using moreau::tests::Table;
 
 const std::string kBouncingBall = MOREAU_BOUNCINGBALL_EXE;
 const std::string kCamFollower = MOREAU_CAMFOLLOWER_EXE;
+const std::string kSimplePendulum = MOREAU_SIMPLEPENDULUMTS_EXE;
 const std::string kGolden = MOREAU_EXAMPLES_GOLDEN_DIR;
 
 // Golden-file tolerance: absolute, per value. The Python reference performs the same
@@ -154,6 +155,49 @@ TEST(BouncingBallExample, SummaryLine) {
   EXPECT_NE(run.stdOut.find(" s, output "), std::string::npos) << run.stdOut;
   EXPECT_NE(run.stdOut.find(" s -> " + run.output), std::string::npos) << run.stdOut;
   EXPECT_EQ(readTable(run.output).size(), 201u);
+}
+
+// ---- SimplePendulumTS ----------------------------------------------------------------
+
+// Golden file: scripts/reference/simple_pendulum_ts.py --T 2 (its own Newton stop on the
+// velocity increment, 1e-14); the example with a tight Newton tolerance reaches the same
+// discrete solution (measured 3e-14).
+TEST(SimplePendulumTSExample, MatchesGoldenFileT2) {
+  const Table data = runAndRead(kSimplePendulum, "--T 2 --tol 1e-12", "golden_SimplePendulumTS");
+  compareWithGolden(data, "SimplePendulumTS_T2.ref");
+}
+
+// Default run (spec parameters): shape and columns, first impact at the quarter period of the
+// large-amplitude pendulum, K(sin(θ0/2))/√g (K by the arithmetic–geometric mean), kinetic energy
+// × e² and ẏ × (−e) at each impact (the wall is at the bottom: the potential energy is ~0 there).
+TEST(SimplePendulumTSExample, ColumnsImpactTimeAndEnergyRatio) {
+  const Table d = runAndRead(kSimplePendulum, "", "default_SimplePendulumTS");
+  expectShape(d, 100001, 11);
+  for (const auto& r : d) {
+    EXPECT_NEAR(r[3], std::sin(r[1]), 1e-15);
+    EXPECT_NEAR(r[4], -std::cos(r[1]), 1e-15);
+    EXPECT_NEAR(r[5], std::cos(r[1]) * r[2], 1e-14);
+    for (int j = 6; j < 11; ++j) ASSERT_EQ(r[j], 0.0);
+  }
+  const double g = 10, e = 0.9, h = 5e-4;
+  double a = 1, b = std::sqrt(1 - std::pow(std::sin(0.5), 2));
+  for (int i = 0; i < 30; ++i) {
+    const double an = (a + b) / 2;
+    b = std::sqrt(a * b);
+    a = an;
+  }
+  const double firstImpact = M_PI / (2 * a) / std::sqrt(g);  // 0.529679...
+  auto kinetic = [](const std::vector<double>& r) { return 0.5 * r[2] * r[2]; };
+  int impacts = 0;
+  for (std::size_t i = 1; i < d.size(); ++i) {
+    if (!(d[i - 1][2] < 0 && d[i][2] >= 0)) continue;
+    if (++impacts == 1) {
+      EXPECT_NEAR(d[i][0], firstImpact, h);
+    }
+    EXPECT_NEAR(kinetic(d[i]) / kinetic(d[i - 1]), e * e, 1e-5) << "impact at t = " << d[i][0];
+    EXPECT_NEAR(d[i][5] / d[i - 1][5], -e, 1e-5) << "impact at t = " << d[i][0];
+  }
+  EXPECT_EQ(impacts, 50);
 }
 
 // ---- CamFollower ---------------------------------------------------------------------

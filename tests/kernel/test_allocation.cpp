@@ -120,6 +120,49 @@ TEST(Allocation, NoHeapAllocationWithoutContact) {
   EXPECT_EQ(m.lcp->size(), 0);
 }
 
+// Nonlinear pendulum (mass function, F_int and its Jacobians, or finite
+// differences) with a nonlinear wall relation: the Newton loop, W
+// refactorized at each iterate, allocates nothing.
+TEST(Allocation, NewtonStepsOfANonlinearModelAllocateNothing) {
+  for (bool fd : {false, true}) {
+    auto ds = std::make_shared<LagrangianDS>(
+        Eigen::VectorXd::Constant(1, 1.0), Eigen::VectorXd::Zero(1),
+        [](const Eigen::VectorXd&, const Eigen::VectorXd&, Eigen::MatrixXd& M) { M(0, 0) = 1.0; });
+    ds->setComputeFIntFunction([](double, const Eigen::VectorXd& q, const Eigen::VectorXd&,
+                                  const Eigen::VectorXd&,
+                                  Eigen::VectorXd& f) { f(0) = 9.81 * std::sin(q(0)); });
+    if (fd) {
+      ds->setJacobianByFiniteDifferences(true);
+    } else {
+      ds->setComputeJacobianFIntqFunction(
+          [](double, const Eigen::VectorXd& q, const Eigen::VectorXd&, const Eigen::VectorXd&,
+             Eigen::MatrixXd& J) { J(0, 0) = 9.81 * std::cos(q(0)); });
+      ds->setComputeJacobianFIntqDotFunction([](double, const Eigen::VectorXd&,
+                                                const Eigen::VectorXd&, const Eigen::VectorXd&,
+                                                Eigen::MatrixXd& J) { J(0, 0) = 0.0; });
+    }
+    auto rel = std::make_shared<LagrangianScleronomousR>(
+        [](const Eigen::VectorXd& q, const Eigen::VectorXd&, Eigen::VectorXd& y) {
+          y(0) = std::sin(q(0)) + 0.9;
+        },
+        [](const Eigen::VectorXd& q, const Eigen::VectorXd&, Eigen::MatrixXd& G) {
+          G(0, 0) = std::cos(q(0));
+        });
+    auto inter = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5), rel);
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+    nsds->insertDynamicalSystem(ds);
+    nsds->link(inter, ds);
+    auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                                              std::make_shared<MoreauJeanOSI>(0.5),
+                                              std::make_shared<LCP>());
+    sim->setNewtonTolerance(1e-10);
+    sim->log().reserve(1000);
+    countAllocations(*sim, 5, true);
+    EXPECT_EQ(countAllocations(*sim, 200), 0) << (fd ? "finite differences" : "analytic");
+    EXPECT_GE(sim->newtonIterations(), 2u);
+  }
+}
+
 TEST(Allocation, NoHeapAllocationWithStableContacts) {
   // Ball resting on the base resting on the ground: both contacts active at
   // every step. With "pgs" the WHOLE step (kernel + the problem's LcpSolver

@@ -380,14 +380,23 @@ void LagrangianDS::computeForceJacobian(double t, const Eigen::VectorXd& q,
   }
   if (!jacobianByFiniteDifferences())
     throw ModelError(missingJacobian(*this, spec.name, spec.setter));
-  FiniteDifference fd;
-  fd.jacobian(
-      [&](const Eigen::VectorXd& x, Eigen::VectorXd& out) {
-        if (spec.withRespectToQ)
-          force(x, v, out);
+  // One captured reference: the std::function holds it without allocating,
+  // and fd_ keeps its work vectors (allocation-free after the first call).
+  struct Context {
+    LagrangianDS* self;
+    const Force* force;
+    const Eigen::VectorXd* q;
+    const Eigen::VectorXd* v;
+    const JacobianSpec* spec;
+    double t;
+  } c{this, &force, &q, &v, &spec, t};
+  fd_.jacobian(
+      [&c](const Eigen::VectorXd& x, Eigen::VectorXd& out) {
+        if (c.spec->withRespectToQ)
+          (*c.force)(x, *c.v, out);
         else
-          force(q, x, out);
-        checkOut(*this, out, spec.fd, t, spec.timeDependent);
+          (*c.force)(*c.q, x, out);
+        checkOut(*c.self, out, c.spec->fd, c.t, c.spec->timeDependent);
       },
       spec.withRespectToQ ? q : v, J);
 }

@@ -47,9 +47,17 @@ struct DSData {
   bool linearForces = false;
   bool diagonalCholesky = false;
   bool fExtFunction = false;
-  bool written = false;  // written by the user before the current step
-  bool touched = false;  // updateState: an interaction with λ ≠ 0 acts on it
-  Eigen::Index n = 0;    // ndof
+  // Nonlinear LagrangianDS (M(q), F_int or N): W = M(q*) + hθC_t + h²θ²K_t
+  // is refactorized at every Newton iterate (docs/theory/moreau-jean.md §5).
+  bool nonlinear = false;
+  bool forcesAtIterate = false;  // forces() holds F(t_{k+1}, q^τ, v^τ) (computeResidu)
+  Eigen::MatrixXd Mstar;         // M(q*), q* = q_k + γ h v_k, frozen over the step
+  Eigen::VectorXd Fk;            // F(t_k, q_k, v_k)
+  Eigen::VectorXd qStar, resid;
+  Eigen::VectorXd qPrev;  // q^τ (Newton mode, for the output residual)
+  bool written = false;   // written by the user before the current step
+  bool touched = false;   // updateState: an interaction with λ ≠ 0 acts on it
+  Eigen::Index n = 0;     // ndof
   Eigen::VectorXd vFree, rhs;
   // The per-step vectors, 5 n doubles in the integrator's contiguous pool
   // (DS after DS, so a step walks one array): F_ext,k; work; the state the
@@ -108,10 +116,13 @@ struct InteractionData {
   // y(1) = Σ H_ds v_ds are computed here from the blocks (same operations,
   // no virtual call); null otherwise (the relation's computeOutput).
   const LagrangianLinearTIR* plainLinear = nullptr;
-  unsigned lawSize = 1;         // size of the nonsmooth law (index-set stride)
-  bool constant = true;         // constant Jacobian (LagrangianLinearTIR): blocks set once
-  Eigen::VectorXd hDot;         // ∂h/∂t(q*, t_{k+1}) for a rheonomous relation
-  std::vector<DSBlock> blocks;  // one or two, in link order: H = G(q*) blocks
+  unsigned lawSize = 1;           // size of the nonsmooth law (index-set stride)
+  bool constant = true;           // constant Jacobian (LagrangianLinearTIR): blocks set once
+  Eigen::VectorXd hDot;           // ∂h/∂t(q*, t_{k+1}) for a rheonomous relation
+  bool touchesNonlinear = false;  // acts on a nonlinear system (W changes per iterate)
+  bool outputResidual = false;    // Newton: linearization error of y computed
+  Eigen::VectorXd yPrev, yRes;    // h(q^τ, t_{k+1}) and the residual work vector
+  std::vector<DSBlock> blocks;    // one or two, in link order: H = G(q*) blocks
 };
 
 // Same size and the same bits (NaN compares equal to itself, −0 differs from
@@ -180,6 +191,73 @@ struct MoreauJeanOSI::Impl {
   const Simulation* sim = nullptr;
   const MoreauJeanOSI* self = nullptr;
   std::size_t nonConstant = 0;  // integrated interactions with non-constant Jacobians
+  std::size_t nonlinearDS = 0;  // integrated nonlinear systems
+  double tk = 0.0, tk1 = 0.0;   // of the step being computed
+  double outputResidual = 0.0;  // of the last updateState (Newton mode)
+  bool newton() const { return nonlinearDS > 0 || nonConstant > 0; }
+
+  // M̂ (Mhat) of s: Cholesky, else LU; ModelError when singular or not finite.
+  static void factorize(DSData& s, const DynamicalSystem& system) {
+    const Eigen::Index n = s.n;
+    if (!s.Mhat.allFinite())
+      throw ModelError("MoreauJeanOSI: the iteration matrix of " + system.description() +
+                       " has a non-finite entry");
+    s.llt.compute(s.Mhat);
+    s.spd = s.llt.info() == Eigen::Success;
+    if (s.spd) return;
+    s.lu.compute(s.Mhat);
+    // Singular when a pivot of U is negligible against the matrix entries
+    // (Eigen's rcond estimate is unreliable for exactly singular LU).
+    const double scale = s.Mhat.cwiseAbs().maxCoeff();
+    const double pivot = s.lu.matrixLU().diagonal().cwiseAbs().minCoeff();
+    const double ratio = scale > 0 ? pivot / scale : 0.0;
+    if (!(ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon())) {
+      std::ostringstream os;
+      os << "MoreauJeanOSI: the iteration matrix (" << n << "x" << n << ") of "
+         << system.description() << " is singular (smallest LU pivot / largest entry = " << ratio
+         << ")";
+      throw ModelError(os.str());
+    }
+  }
+
+  // Newton iterate τ of a nonlinear system (state q^τ, v^τ = u^τ):
+  //   W = M(q*) − hθ ∇_v F − h²θ² ∇_q F  at (t_{k+1}, q^τ, u^τ)
+  //   𝓡_free = M(q*)(u^τ − v_k) − hθ F(t_{k+1}, q^τ, u^τ) − h(1−θ) F_k
+  //   v_free = u^τ − W⁻¹ 𝓡_free
+  void nonlinearFreeState(DSData& s, unsigned tau, double theta, double gamma) {
+    LagrangianDS& ds = *s.ds;
+    const Eigen::VectorXd& qk = ds.qMemory();
+    const Eigen::VectorXd& vk = ds.velocityMemory();
+    const double th = theta;
+    if (tau == 0) {
+      s.qStar = qk;
+      s.qStar += (gamma * h) * vk;
+      ds.computeMass(s.qStar);
+      s.Mstar = ds.mass();
+      ds.computeForces(tk, qk, vk);
+      s.Fk = ds.forces();
+      s.forcesAtIterate = false;
+    }
+    const Eigen::VectorXd& q = ds.q();
+    const Eigen::VectorXd& v = ds.velocity();
+    if (!s.forcesAtIterate) ds.computeForces(tk1, q, v);
+    s.forcesAtIterate = false;
+    ds.computeJacobianqForces(tk1, q, v);
+    ds.computeJacobianvForces(tk1, q, v);
+    s.Mhat = s.Mstar;
+    s.Mhat.noalias() -= (h * th) * ds.jacobianvForces();
+    s.Mhat.noalias() -= (h * h * th * th) * ds.jacobianqForces();
+    factorize(s, ds);
+    s.rhs = v;
+    s.rhs -= vk;
+    s.resid.noalias() = s.Mstar * s.rhs;
+    s.resid -= (h * th) * ds.forces();
+    s.resid -= (h * (1.0 - th)) * s.Fk;
+    double* w = s.work();
+    copyValues(s.resid, w);
+    s.solveInPlace(w);
+    for (Eigen::Index i = 0; i < s.n; ++i) s.vFree(i) = v(i) - w[i];
+  }
   const NonSmoothDynamicalSystem* nsds = nullptr;
   const TimeDiscretisation* td = nullptr;
   double h = 0.0;
@@ -267,6 +345,12 @@ struct MoreauJeanOSI::Impl {
       id.blocks.push_back(std::move(b));
     }
     id.hDot = Eigen::VectorXd::Zero(inter->dimension());
+    id.touchesNonlinear = false;
+    for (const DSBlock& b : id.blocks)
+      id.touchesNonlinear = id.touchesNonlinear || ds[b.ds].nonlinear;
+    id.outputResidual = !id.constant && !id.relation->hasJachlambda();
+    id.yPrev = Eigen::VectorXd::Zero(inter->dimension());
+    id.yRes = Eigen::VectorXd::Zero(inter->dimension());
     updateBlocks(id, t);
     for (unsigned level = 0; level < inter->numberOfInputLevels(); ++level)
       inter->lambda(level).setZero();
@@ -332,6 +416,8 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
   d.sim = &simulation;
   d.self = this;
   d.nonConstant = 0;
+  d.nonlinearDS = 0;
+  d.outputResidual = 0.0;
   d.nsds = &nsds;
   d.td = &td;
   d.h = td.h();
@@ -359,11 +445,20 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       if (!lds->hasConstantMass()) add("a state-dependent mass M(q)");
       if (lds->hasFInt()) add("internal forces F_int(t, q, v)");
       if (lds->hasNNL()) add("nonlinear inertia terms N(q, v)");
-      if (!what.empty())
-        throw ModelError("MoreauJeanOSI: " + system->description() + " has " + what +
-                         "; this linear Moreau–Jean integrator supports constant mass and "
-                         "F = F_ext(t) only (nonlinear Moreau–Jean comes in a later part)");
+      // Nonlinear: Newton iterations over the step (W refactorized per iterate).
+      s.nonlinear = !what.empty();
+      if (s.nonlinear) {
+        ++d.nonlinearDS;
+        if (!lds->hasConstantMass()) lds->computeMass();
+        s.Mstar = lds->mass();
+        s.Fk = Eigen::VectorXd::Zero(n);
+        s.qStar = Eigen::VectorXd::Zero(n);
+        s.resid = Eigen::VectorXd::Zero(n);
+      }
+    } else {
+      s.nonlinear = false;
     }
+    s.qPrev = Eigen::VectorXd::Zero(n);
     s.n = n;
     s.vFree = Eigen::VectorXd::Zero(n);
     s.rhs = Eigen::VectorXd::Zero(n);
@@ -411,7 +506,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
     }
     s.linearForces = s.lti && !(s.lti->C().isZero(0.0) && s.lti->K().isZero(0.0));
     s.fExtFunction = lds->hasFExtFunction();
-    s.diagonalCholesky = !s.diag && s.spd && s.Mhat.isDiagonal(0.0);
+    s.diagonalCholesky = !s.diag && !s.nonlinear && s.spd && s.Mhat.isDiagonal(0.0);
     lds->computeFExt(td.t0());
     for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
     lds->swapInMemory();
@@ -468,6 +563,10 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
   // only once the pass is complete.
   const bool checkWrites = d.checkWrites;
   const double wNew = h * th, wOld = h * (1.0 - th);
+  const bool newton = d.newton();
+  const unsigned tau = ctx.newtonIteration;
+  d.tk = d.td->time(k);
+  d.tk1 = tk1;
   for (DSData* sp : d.active) {
     DSData& s = *sp;
     LagrangianDS& ds = *s.ds;
@@ -488,6 +587,18 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
         s.written = true;
         d.anyWritten = true;
       }
+    }
+    if (newton && tau == 0) {
+      // The Newton iterate starts from (q_k, v_k) (also when the step is
+      // computed again before nextStep).
+      copyValues(ds.qMemory(), ds.q());
+      copyValues(ds.velocityMemory(), ds.velocity());
+      copyValues(ds.q(), s.qSet());
+      copyValues(ds.velocity(), s.vSet());
+    }
+    if (s.nonlinear) {
+      d.nonlinearFreeState(s, tau, th, gamma_);
+      continue;
     }
     if (s.fExtFunction) ds.computeFExt(tk1);
     const Eigen::VectorXd& qk = ds.qMemory();
@@ -530,10 +641,18 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
     for (DSData* sp : d.active) sp->written = false;
     d.anyWritten = false;
   }
-  // Nonlinear relations: G(q*) with q* = q_k (and ∂h/∂t) at t_{k+1}.
-  if (d.nonConstant > 0)
+  // Nonlinear relations: G(q^τ) (and ∂h/∂t) at t_{k+1}, q^τ the Newton
+  // iterate (q_k at τ = 0); M̂⁻¹Hᵀ again when M̂ changed (nonlinear system).
+  if (d.nonConstant > 0 || d.nonlinearDS > 0)
     for (InteractionData& id : d.interactions)
-      if (id.inter && !id.constant) d.updateBlocks(id, tk1);
+      if (id.inter && (!id.constant || id.touchesNonlinear)) {
+        d.updateBlocks(id, tk1);
+        if (id.outputResidual) {
+          // h(q^τ, t_{k+1}): the base of the linearization checked in updateState.
+          id.relation->computeOutput(tk1, *id.inter, 0);
+          copyValues(id.inter->y(0), id.yPrev);
+        }
+      }
 }
 
 bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
@@ -572,8 +691,37 @@ void MoreauJeanOSI::computeFreeOutput(const Interaction& inter, const ProblemCon
 }
 
 bool MoreauJeanOSI::blocksAreConstant(const ProblemContext& /*ctx*/) const {
-  return impl_->nonConstant == 0;
+  return impl_->nonConstant == 0 && impl_->nonlinearDS == 0;
 }
+
+bool MoreauJeanOSI::isLinear() const { return !impl_->newton(); }
+
+double MoreauJeanOSI::computeResidu() {
+  Impl& d = *impl_;
+  const double h = d.h, th = theta_;
+  double r = 0.0;
+  for (DSData* sp : d.active) {
+    DSData& s = *sp;
+    if (!s.nonlinear) continue;  // linear: solved exactly by one pass
+    LagrangianDS& ds = *s.ds;
+    // 𝓡(v^{τ+1}) − p^{τ+1} = M(q*)(v − v_k) − hθ F(t_{k+1}, q, v) − h(1−θ) F_k − p(1)
+    ds.computeForces(d.tk1, ds.q(), ds.velocity());
+    s.forcesAtIterate = true;
+    s.rhs = ds.velocity();
+    s.rhs -= ds.velocityMemory();
+    s.resid.noalias() = s.Mstar * s.rhs;
+    const double inertia = s.resid.lpNorm<Eigen::Infinity>();
+    const Eigen::VectorXd& p = ds.p(1);
+    s.resid -= (h * th) * ds.forces();
+    s.resid -= (h * (1.0 - th)) * s.Fk;
+    s.resid -= p;
+    const double scale = std::max({1.0, inertia, p.lpNorm<Eigen::Infinity>()});
+    r = std::max(r, s.resid.lpNorm<Eigen::Infinity>() / scale);
+  }
+  return r;
+}
+
+double MoreauJeanOSI::computeResiduOutput() { return impl_->outputResidual; }
 
 void MoreauJeanOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
                                         const DynamicalSystem& ds, const ProblemContext& /*ctx*/,
@@ -605,6 +753,10 @@ void MoreauJeanOSI::addInteractionBlock(const Interaction& a, const Interaction&
 }
 
 namespace {
+// y <- −x (same size).
+void negateInto(const Eigen::VectorXd& x, Eigen::VectorXd& y) {
+  for (Eigen::Index i = 0; i < x.size(); ++i) y(i) = -x(i);
+}
 void setZero(Eigen::VectorXd& x) {
   double* p = x.data();
   for (Eigen::Index i = 0; i < x.size(); ++i) p[i] = 0.0;
@@ -646,9 +798,14 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
     }
   }
   const double wNew = h * th, wOld = h * (1.0 - th);
+  const bool newton = d.newton();
   for (DSData* sp : d.active) {
     DSData& s = *sp;
     LagrangianDS& ds = *s.ds;
+    if (newton) {
+      const double* qs = s.qSet();
+      for (Eigen::Index i = 0; i < s.n; ++i) s.qPrev(i) = qs[i];
+    }
     if (s.touched) {
       s.touched = false;
     } else {
@@ -667,6 +824,30 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
   const double tk1 = d.td->time(k + 1);
   for (InteractionData& id : d.interactions)
     if (id.inter) Impl::computeOutput(id, tk1);
+  if (!newton) return;
+  // Output residual: h(q^{τ+1}) − [h(q^τ) + G(q^τ)(q^{τ+1} − q^τ)] (∞-norm).
+  d.outputResidual = 0.0;
+  for (InteractionData& id : d.interactions) {
+    if (!id.inter || !id.outputResidual) continue;
+    id.yRes = id.inter->y(0);
+    id.yRes -= id.yPrev;
+    for (const DSBlock& b : id.blocks) {
+      DSData& s = d.ds[b.ds];
+      s.rhs = s.qPrev;
+      s.rhs -= b.system->q();  // −(q^{τ+1} − q^τ)
+      addProduct(b.H, s.rhs.data(), id.yRes.data());
+    }
+    d.outputResidual = std::max(d.outputResidual, id.yRes.lpNorm<Eigen::Infinity>());
+    // ẏ_{k+1} = G(q^{τ+1}) v^{τ+1} (+ ∂h/∂t) against the G(q^τ) v^{τ+1} the
+    // problem enforced: the law holds at the new iterate only when they agree.
+    id.yRes = id.inter->y(1);
+    if (id.relation->hasTimeDerivative()) id.yRes -= id.hDot;
+    for (const DSBlock& b : id.blocks) {
+      negateInto(b.system->velocity(), d.ds[b.ds].rhs);
+      addProduct(b.H, d.ds[b.ds].rhs.data(), id.yRes.data());
+    }
+    d.outputResidual = std::max(d.outputResidual, id.yRes.lpNorm<Eigen::Infinity>());
+  }
 }
 
 void MoreauJeanOSI::swapInMemory() {

@@ -192,7 +192,18 @@ void Simulation::computeProblem(ProblemRole role) {
   record.solveSeconds = problem.lastSolveSeconds();
   if (log_.enabled()) {
     record.solver = log_.solverId(r.solver);
-    log_.append(record);
+    if (deferRecords_) {
+      const std::size_t i = static_cast<std::size_t>(role);
+      if (pending_[i]) {
+        // Times of every Newton iteration of the step are summed.
+        record.assemblySeconds += pendingRecords_[i].assemblySeconds;
+        record.solveSeconds += pendingRecords_[i].solveSeconds;
+      }
+      pendingRecords_[i] = record;
+      pending_[i] = true;
+    } else {
+      log_.append(record);
+    }
   }
   if (r.converged() || !problem.throwOnFailure() || policy_ == FailurePolicy::Continue) return;
   std::ostringstream os;
@@ -201,6 +212,14 @@ void Simulation::computeProblem(ProblemRole role) {
      << "): " << numerics::toString(r.status) << ", error " << r.error << " after " << r.iterations
      << " iterations" << (r.message.empty() ? "" : ": " + r.message);
   if (policy_ == FailurePolicy::Throw) {
+    // In a Newton loop the failed solve's record is written now (the loop ends here).
+    const std::size_t i = static_cast<std::size_t>(role);
+    if (deferRecords_ && pending_[i]) {
+      pendingRecords_[i].newtonIterations = static_cast<int>(newtonIteration_) + 1;
+      pendingRecords_[i].newtonConverged = false;
+      log_.append(pendingRecords_[i]);
+      pending_[i] = false;
+    }
     os << " (Simulation::setFailurePolicy(FailurePolicy::Warn or Continue) continues with the "
           "solver's answer)";
     throw SimulationError(os.str());
@@ -258,8 +277,22 @@ InteractionLevels Simulation::levels(const Interaction& inter) const {
   return integratorOf(*inter.dynamicalSystems().front()).levels(inter);
 }
 
+void Simulation::flushPendingRecords(int newtonIterations, bool newtonConverged,
+                                     double newtonResidual) {
+  for (std::size_t i = 0; i < kNumberOfProblemRoles; ++i) {
+    if (!pending_[i]) continue;
+    StepRecord& r = pendingRecords_[i];
+    r.newtonIterations = newtonIterations;
+    r.newtonConverged = newtonConverged;
+    r.newtonResidual = newtonResidual;
+    log_.append(r);
+    pending_[i] = false;
+  }
+}
+
 StepContext Simulation::stepContext() const {
   StepContext ctx;
+  ctx.newtonIteration = newtonIteration_;
   ctx.step = k_;
   ctx.t = td_->time(k_);
   ctx.tNext = td_->time(k_ + 1);

@@ -85,19 +85,20 @@ double SimulationLog::totalSolveSeconds() const {
 
 void SimulationLog::print(std::ostream& os, std::size_t maxRows) const {
   char line[256];
-  std::snprintf(line, sizeof line, "%8s %14s %-12s %6s %7s %-16s %-14s %6s %6s %10s %10s %10s\n",
-                "step", "time", "role", "size", "blocks", "solver", "status", "iter", "newton",
-                "error", "assembly_s", "solve_s");
+  std::snprintf(line, sizeof line,
+                "%8s %14s %-12s %6s %7s %-16s %-14s %6s %6s %10s %10s %10s %10s\n", "step", "time",
+                "role", "size", "blocks", "solver", "status", "iter", "newton", "error",
+                "newton_res", "assembly_s", "solve_s");
   os << line;
   const std::size_t n = maxRows == 0 ? records_.size() : std::min(maxRows, records_.size());
   for (std::size_t i = 0; i < n; ++i) {
     const StepRecord& r = records_[i];
     std::snprintf(line, sizeof line,
-                  "%8zu %14.7e %-12s %6lld %7lld %-16s %-14s %6d %6d %10.3e %10.3e %10.3e\n",
+                  "%8zu %14.7e %-12s %6lld %7lld %-16s %-14s %6d %6d %10.3e %10.3e %10.3e %10.3e\n",
                   r.step, r.time, toString(r.role), static_cast<long long>(r.size),
                   static_cast<long long>(r.blocks), solverName(r.solver).c_str(),
                   numerics::toString(r.status), r.iterations, r.newtonIterations, r.error,
-                  r.assemblySeconds, r.solveSeconds);
+                  r.newtonResidual, r.assemblySeconds, r.solveSeconds);
     os << line;
   }
 }

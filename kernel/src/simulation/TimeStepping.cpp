@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 #include <utility>
 
@@ -32,6 +33,7 @@ TimeStepping::TimeStepping(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
     throw ModelError(os.str());
   }
   N_ = td_->numberOfSteps(nsds_->finalT());
+  newtonResiduals_.reserve(newtonMaxIteration_);
 }
 
 TimeStepping::TimeStepping(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
@@ -50,13 +52,97 @@ const std::shared_ptr<OneStepIntegrator>& TimeStepping::oneStepIntegrator() cons
   return integrators_.empty() ? none : integrators_.front();
 }
 
+void TimeStepping::setNewtonTolerance(double tolerance) {
+  if (!std::isfinite(tolerance) || !(tolerance > 0.0)) {
+    std::ostringstream os;
+    os << "TimeStepping: the Newton tolerance must be positive and finite (got " << tolerance
+       << ")";
+    throw ModelError(os.str());
+  }
+  newtonTolerance_ = tolerance;
+}
+
+void TimeStepping::setNewtonMaxIteration(unsigned maxIteration) {
+  if (maxIteration == 0)
+    throw ModelError("TimeStepping: the maximum number of Newton iterations must be at least 1");
+  newtonMaxIteration_ = maxIteration;
+  newtonResiduals_.reserve(maxIteration);
+}
+
 void TimeStepping::computeOneStep() {
   ensureInitialized();
+  bool linear = true;
+  for (const auto& osi : integrators_) linear = linear && osi->isLinear();
+  if (!linear) {
+    newtonSolve();
+    return;
+  }
+  newtonIterations_ = 1;
+  newtonConverged_ = true;
+  newtonStateResidual_ = newtonOutputResidual_ = 0.0;
+  newtonResiduals_.clear();
   computeFreeState();
   updateIndexSets();
   for (std::size_t r = 0; r < kNumberOfProblemRoles; ++r)
     computeOneStepNSProblem(static_cast<ProblemRole>(r));
   update();
+}
+
+void TimeStepping::newtonSolve() {
+  newtonResiduals_.clear();
+  newtonConverged_ = false;
+  // Records of the step are kept until the loop ends (one per problem, with
+  // the iteration count); the flags are reset however the loop exits.
+  struct Reset {
+    TimeStepping& ts;
+    ~Reset() {
+      ts.deferRecords_ = false;
+      ts.newtonIteration_ = 0;
+      ts.pending_.fill(false);
+    }
+  } reset{*this};
+  deferRecords_ = true;
+  unsigned it = 0;
+  double rs = 0.0, ry = 0.0;
+  for (;;) {
+    newtonIteration_ = it;
+    const StepContext ctx = stepContext();
+    for (const auto& osi : integrators_) osi->prepareNewtonIteration(ctx);
+    computeFreeState();
+    // Activation from the memories y_k, ẏ_k: once per step.
+    if (it == 0) updateIndexSets();
+    for (std::size_t r = 0; r < kNumberOfProblemRoles; ++r)
+      computeOneStepNSProblem(static_cast<ProblemRole>(r));
+    update();
+    rs = 0.0;
+    ry = 0.0;
+    for (const auto& osi : integrators_) {
+      rs = std::max(rs, osi->computeResidu());
+      ry = std::max(ry, osi->computeResiduOutput());
+    }
+    ++it;
+    newtonResiduals_.push_back(std::max(rs, ry));
+    if (rs <= newtonTolerance_ && ry <= newtonTolerance_) {
+      newtonConverged_ = true;
+      break;
+    }
+    if (it >= newtonMaxIteration_) break;
+  }
+  newtonIterations_ = it;
+  newtonStateResidual_ = rs;
+  newtonOutputResidual_ = ry;
+  flushPendingRecords(static_cast<int>(it), newtonConverged_, std::max(rs, ry));
+  if (newtonConverged_ || failurePolicy() == FailurePolicy::Continue) return;
+  std::ostringstream os;
+  os << "TimeStepping: the Newton loop did not converge at step " << k_ << " (t = " << nextTime()
+     << ") after " << it << " iteration" << (it == 1 ? "" : "s") << ": residual on state " << rs
+     << ", on output " << ry << " (tolerance " << newtonTolerance_ << ")";
+  if (failurePolicy() == FailurePolicy::Throw) {
+    os << " (setNewtonMaxIteration / setNewtonTolerance, or "
+          "Simulation::setFailurePolicy(FailurePolicy::Warn or Continue) keeps the last iterate)";
+    throw SimulationError(os.str());
+  }
+  std::fprintf(stderr, "%s: warning: %s\n", typeName(), os.str().c_str());
 }
 
 void TimeStepping::computeFreeState() {

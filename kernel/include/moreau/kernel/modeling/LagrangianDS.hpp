@@ -12,6 +12,7 @@
 // docs/kernel/dynamical-systems.md.
 
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
+#include <moreau/kernel/utils/FiniteDifference.hpp>
 
 #include <Eigen/Dense>
 #include <array>
@@ -279,6 +280,7 @@ class LagrangianDS : public DynamicalSystem {
   NNLFunction nnlFunction_;
   FIntJacobianFunction jacFIntqFunction_, jacFIntvFunction_;
   NNLJacobianFunction jacNNLqFunction_, jacNNLvFunction_;
+  FiniteDifference fd_;  // work vectors of the finite-difference Jacobians
   bool hasFExt_ = false;
   bool massChecked_ = false;
 };

@@ -37,7 +37,9 @@ class MoreauJeanOSI : public OneStepIntegrator {
 
   InteractionLevels levels(const Interaction& inter) const override;
 
-  /// Supports LagrangianDS with constant mass and no F_int / N (K = C = 0),
+  /// Supports every LagrangianDS: a nonlinear one (M(q), F_int, N) has
+  /// W = M(q*) + hθC_t + h²θ²K_t refactorized at each Newton iterate
+  /// (q* = q_k + γ h v_k, γ = ½ unless given; docs/theory/moreau-jean.md §5),
   /// LagrangianLinearTIDS and LagrangianLinearDiagonalDS (diagonal M̂,
   /// element-wise inverse) with Lagrangian relations (ModelError
   /// otherwise). M̂ is factorized by Cholesky (LLT); when it is not SPD a
@@ -58,6 +60,18 @@ class MoreauJeanOSI : public OneStepIntegrator {
   bool blocksAreConstant(const ProblemContext& ctx) const override;
   void updateState(const ProblemContext& ctx) override;
   void swapInMemory() override;
+
+  /// False when a system is nonlinear (M(q), F_int or N) or a relation has
+  /// non-constant Jacobians: TimeStepping then iterates Newton over the step.
+  bool isLinear() const override;
+  /// Max over the nonlinear systems of ‖𝓡(v^{τ+1}) − p^{τ+1}‖∞ / max(1,
+  /// ‖M(q*)(v^{τ+1} − v_k)‖∞, ‖p‖∞) (0 without nonlinear system).
+  double computeResidu() override;
+  /// Max over the nonlinear relations (without ∇_λh) of
+  /// ‖h(q^{τ+1}) − h(q^τ) − G(q^τ)(q^{τ+1} − q^τ)‖∞ (linearization error of
+  /// y) and ‖ẏ(q^{τ+1}, v^{τ+1}) − G(q^τ) v^{τ+1} (− ∂h/∂t)‖∞ (the velocity
+  /// output against the one the problem enforced), at t_{k+1}.
+  double computeResiduOutput() override;
 
   /// M̂ of ds (after initialize; std::out_of_range otherwise). Empty (0x0)
   /// for a LagrangianLinearDiagonalDS, whose M̂ is kept as its diagonal.

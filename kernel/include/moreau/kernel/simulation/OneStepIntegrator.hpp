@@ -48,9 +48,17 @@ class OneStepIntegrator {
   /// Free state of its systems over [t_k, t_{k+1}].
   virtual void computeFreeState(const StepContext& ctx) = 0;
 
-  /// Newton hooks (Part 7). Linear models: one pass, these do nothing.
+  /// Newton hooks (docs/theory/moreau-jean.md §5). A simulation whose
+  /// integrators are all linear takes one pass per step and never calls
+  /// them. Otherwise each Newton iteration τ (ctx.newtonIteration) is
+  /// prepareNewtonIteration → computeFreeState → (problems) → updateState →
+  /// computeResidu, computeResiduOutput, until both are below the tolerance.
   virtual void prepareNewtonIteration(const StepContext& /*ctx*/) {}
+  /// Residual on the state after updateState (scaled, see the integrator).
   virtual double computeResidu() { return 0.0; }
+  /// Residual on the outputs after updateState (linearization error of the
+  /// nonlinear relations).
+  virtual double computeResiduOutput() { return 0.0; }
   virtual bool isLinear() const { return true; }
 
   /// True when inter must be in index set `level` for the coming step.

@@ -140,7 +140,12 @@ class Simulation {
   /// topology changed, O(1) otherwise.
   void synchronizeTopology();
   /// Computes the problem of a role, records it and applies the policy.
+  /// While deferRecords_ is set (a Newton loop), the record of a role is
+  /// kept in pendingRecords_ (the last iteration's) instead of appended.
   void computeProblem(ProblemRole role);
+  /// Appends the pending records with the Newton iteration count, status and
+  /// residual of the step, and clears them.
+  void flushPendingRecords(int newtonIterations, bool newtonConverged, double newtonResidual);
 
   std::shared_ptr<NonSmoothDynamicalSystem> nsds_;
   std::shared_ptr<TimeDiscretisation> td_;
@@ -150,7 +155,11 @@ class Simulation {
   std::size_t N_ = 0;
   bool initialized_ = false;
   bool stepComputed_ = false;
-  bool stepStarted_ = false;  // beginStep done for step k_
+  bool stepStarted_ = false;      // beginStep done for step k_
+  unsigned newtonIteration_ = 0;  // StepContext::newtonIteration
+  bool deferRecords_ = false;
+  std::array<StepRecord, kNumberOfProblemRoles> pendingRecords_{};
+  std::array<bool, kNumberOfProblemRoles> pending_{};
 
  private:
   void checkInteraction(const Interaction& inter) const;

@@ -45,13 +45,15 @@ struct StepRecord {
   Eigen::Index blocks = 0;   ///< stored (nonzero) blocks of its matrix
   std::uint16_t solver = 0;  ///< SimulationLog::solverName(solver)
   numerics::SolverStatus status = numerics::SolverStatus::Converged;
-  int iterations = 0;          ///< solver iterations (pivots, sweeps, Newton steps)
-  int newtonIterations = 1;    ///< Newton iterations of the step (1 for linear models)
-  double error = 0.0;          ///< the solver's error (Siconos measure of the problem kind)
-  double assemblySeconds = 0;  ///< time spent assembling M and q
-  double solveSeconds = 0;     ///< time spent in the numerics solver
+  int iterations = 0;           ///< solver iterations (pivots, sweeps, Newton steps)
+  int newtonIterations = 1;     ///< Newton iterations of the step (1 for linear models)
+  bool newtonConverged = true;  ///< false: the Newton loop of the step stopped at its maximum
+  double newtonResidual = 0.0;  ///< last Newton residual max(state, output) (0 for linear models)
+  double error = 0.0;           ///< the solver's error (Siconos measure of the problem kind)
+  double assemblySeconds = 0;   ///< time spent assembling M and q
+  double solveSeconds = 0;      ///< time spent in the numerics solver
 
-  bool failed() const { return status != numerics::SolverStatus::Converged; }
+  bool failed() const { return status != numerics::SolverStatus::Converged || !newtonConverged; }
 };
 
 class SimulationLog {
@@ -81,7 +83,7 @@ class SimulationLog {
   const std::vector<StepRecord>& records() const { return records_; }
   std::size_t size() const { return records_.size(); }
   bool empty() const { return records_.empty(); }
-  /// Number of records whose solve did not converge.
+  /// Number of records whose solve (or Newton loop) did not converge.
   std::size_t numberOfFailures() const { return failures_; }
   /// Steps k with at least one failed solve, increasing, without repeats.
   std::vector<std::size_t> failedSteps() const;

@@ -20,6 +20,9 @@ struct StepContext {
   double t = 0.0;        ///< t_k
   double tNext = 0.0;    ///< t_{k+1}
   double h = 0.0;        ///< time step
+  /// Newton iteration τ of the step (0: the first pass; always 0 for a
+  /// linear model, which takes one pass).
+  unsigned newtonIteration = 0;
 };
 
 struct ProblemContext : StepContext {

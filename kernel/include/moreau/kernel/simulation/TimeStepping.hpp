@@ -10,11 +10,19 @@
 //   TimeStepping(nsds, td, osi, problem)                  one integrator, one velocity problem
 //   TimeStepping(nsds, td) + insertIntegrator(osi) [+ associate(osi, ds)]
 //                          + insertNonSmoothProblem(problem[, role])     (the Siconos form)
+// Nonlinear models (an integrator whose isLinear() is false) take a Newton
+// loop over the whole step (docs/theory/moreau-jean.md §5): for τ = 0, 1, ...
+//   computeFreeState (at the iterate); updateIndexSets (τ = 0 only);
+//   the problems; update; residuals on state and output (computeResidu,
+//   computeResiduOutput of each integrator)
+// until both are ≤ newtonTolerance() or newtonMaxIteration() iterations were
+// done. Linear models take exactly one pass (the loop is not entered).
 
 #include <moreau/kernel/simulation/Simulation.hpp>
 
 #include <cstddef>
 #include <memory>
+#include <vector>
 
 namespace moreau {
 
@@ -35,8 +43,8 @@ class TimeStepping : public Simulation {
   /// Computes the state at t_{k+1} (may be called again before nextStep():
   /// it recomputes from the same memories). A state written into the systems
   /// since the last step or initialize is the state at t_k. Throws
-  /// SimulationError when there is no next event, a problem's solver fails
-  /// under FailurePolicy::Throw or, with stateChecks(), the computed state
+  /// SimulationError when there is no next event, a problem's solver or the
+  /// Newton loop fails under FailurePolicy::Throw or, with stateChecks(), the computed state
   /// is not finite; ModelError when a user force function misbehaves or a
   /// written state is invalid.
   void computeOneStep() override;
@@ -47,6 +55,25 @@ class TimeStepping : public Simulation {
   /// builds of the kernel, off otherwise.
   void setStateChecks(bool enabled) { stateChecks_ = enabled; }
   bool stateChecks() const { return stateChecks_; }
+
+  /// Newton loop of a nonlinear step: tolerance on the residuals (default
+  /// 1e-6, > 0 and finite) and maximum number of iterations (default 50,
+  /// ≥ 1); ModelError otherwise. When the loop stops without convergence the
+  /// FailurePolicy applies: Throw → SimulationError naming the step, the
+  /// time, the iterations and both residuals; Warn → one line on stderr;
+  /// Continue → silent. The step's records say it (newtonConverged).
+  void setNewtonTolerance(double tolerance);
+  double newtonTolerance() const { return newtonTolerance_; }
+  void setNewtonMaxIteration(unsigned maxIteration);
+  unsigned newtonMaxIteration() const { return newtonMaxIteration_; }
+  /// Of the last computed step: Newton iterations (1 for a linear model),
+  /// convergence, the last residuals on state and output, and the residual
+  /// max(state, output) after each iteration (empty for a linear model).
+  unsigned newtonIterations() const { return newtonIterations_; }
+  bool newtonConverged() const { return newtonConverged_; }
+  double newtonStateResidual() const { return newtonStateResidual_; }
+  double newtonOutputResidual() const { return newtonOutputResidual_; }
+  const std::vector<double>& newtonResiduals() const { return newtonResiduals_; }
 
   /// The stages of computeOneStep(), for users who drive them. The first
   /// computeFreeState() of a step calls OneStepIntegrator::beginStep.
@@ -64,7 +91,15 @@ class TimeStepping : public Simulation {
 
  private:
   void checkComputedState() const;
+  void newtonSolve();
   bool stateChecks_;
+  double newtonTolerance_ = 1e-6;
+  unsigned newtonMaxIteration_ = 50;
+  unsigned newtonIterations_ = 1;
+  bool newtonConverged_ = true;
+  double newtonStateResidual_ = 0.0;
+  double newtonOutputResidual_ = 0.0;
+  std::vector<double> newtonResiduals_;
 };
 
 }  // namespace moreau
