@@ -9,6 +9,7 @@
 #include <moreau/kernel/simulation/EulerMoreauOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
+#include "IntegratorChecks.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -171,16 +172,7 @@ EulerMoreauOSI::EulerMoreauOSI(double theta, double gamma)
       gamma_(std::isnan(gamma) ? 1.0 : gamma),
       useGamma_(!std::isnan(gamma)),
       impl_(std::make_unique<Impl>()) {
-  if (!std::isfinite(theta) || theta < 0.0 || theta > 1.0) {
-    std::ostringstream os;
-    os << "EulerMoreauOSI: theta = " << theta << " is outside [0, 1]";
-    throw ModelError(os.str());
-  }
-  if (!std::isfinite(gamma_) || gamma_ < 0.0 || gamma_ > 1.0) {
-    std::ostringstream os;
-    os << "EulerMoreauOSI: gamma = " << gamma << " is outside [0, 1]";
-    throw ModelError(os.str());
-  }
+  detail::checkThetaGamma("EulerMoreauOSI", theta, gamma_, gamma);
 }
 
 EulerMoreauOSI::~EulerMoreauOSI() = default;

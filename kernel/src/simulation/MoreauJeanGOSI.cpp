@@ -12,6 +12,7 @@
 #include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
+#include "IntegratorChecks.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -165,16 +166,7 @@ MoreauJeanGOSI::MoreauJeanGOSI(double theta, double gamma)
       gamma_(std::isnan(gamma) ? 0.5 : gamma),
       useGamma_(!std::isnan(gamma)),
       impl_(std::make_unique<Impl>()) {
-  if (!std::isfinite(theta) || theta < 0.0 || theta > 1.0) {
-    std::ostringstream os;
-    os << "MoreauJeanGOSI: theta = " << theta << " is outside [0, 1]";
-    throw ModelError(os.str());
-  }
-  if (!std::isfinite(gamma_) || gamma_ < 0.0 || gamma_ > 1.0) {
-    std::ostringstream os;
-    os << "MoreauJeanGOSI: gamma = " << gamma << " is outside [0, 1]";
-    throw ModelError(os.str());
-  }
+  detail::checkThetaGamma("MoreauJeanGOSI", theta, gamma_, gamma);
 }
 
 MoreauJeanGOSI::~MoreauJeanGOSI() = default;

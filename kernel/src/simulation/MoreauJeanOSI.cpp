@@ -13,6 +13,7 @@
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
+#include "IntegratorChecks.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -391,16 +392,7 @@ MoreauJeanOSI::MoreauJeanOSI(double theta, double gamma)
       gamma_(std::isnan(gamma) ? 0.5 : gamma),
       useGamma_(!std::isnan(gamma)),
       impl_(std::make_unique<Impl>()) {
-  if (!std::isfinite(theta) || theta < 0.0 || theta > 1.0) {
-    std::ostringstream os;
-    os << "MoreauJeanOSI: theta = " << theta << " is outside [0, 1]";
-    throw ModelError(os.str());
-  }
-  if (!std::isfinite(gamma_) || gamma_ < 0.0 || gamma_ > 1.0) {
-    std::ostringstream os;
-    os << "MoreauJeanOSI: gamma = " << gamma << " is outside [0, 1]";
-    throw ModelError(os.str());
-  }
+  detail::checkThetaGamma("MoreauJeanOSI", theta, gamma_, gamma);
 }
 
 InteractionLevels MoreauJeanOSI::levels(const Interaction& /*inter*/) const {
