@@ -13,6 +13,7 @@
 // None with `--output none`.
 #include <moreau/Moreau.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <exception>
