@@ -37,19 +37,33 @@ Table runDefault(const std::string& name) {
 
 }  // namespace
 
+// Largest difference relative to max(1, |value|) (column 3, λ/h, reaches ~2e3).
+double relativeDifference(const Table& data, const Table& ref) {
+  double worst = 0;
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    EXPECT_EQ(data[i].size(), 12u);
+    for (std::size_t j = 0; j < 12 && j < data[i].size(); ++j)
+      worst =
+          std::max(worst, std::abs(data[i][j] - ref[i][j]) / std::max(1.0, std::abs(ref[i][j])));
+  }
+  return worst;
+}
+
 TEST(ImpactingBarExample, MatchesGoldenFileOfPythonReference) {
   const Table data = runDefault("ImpactingBar_golden");
   const Table ref = readTable(kGoldenDir + "/ImpactingBar.ref");
   ASSERT_EQ(data.size(), 749u);
   ASSERT_EQ(ref.size(), 749u);
-  double worst = 0;  // relative to max(1, |value|): column 3 (λ/h) reaches ~2e3
-  for (std::size_t i = 0; i < ref.size(); ++i) {
-    ASSERT_EQ(data[i].size(), 12u);
-    for (std::size_t j = 0; j < 12; ++j)
-      worst =
-          std::max(worst, std::abs(data[i][j] - ref[i][j]) / std::max(1.0, std::abs(ref[i][j])));
-  }
-  EXPECT_LT(worst, 1e-9);  // measured 1.6e-13 (column 3), absolute ≤ 3.3e-13 elsewhere
+  // Node 0 reaches y = 0 exactly at a grid time (see the README): the rounding of q_0 there
+  // decides whether the first impulse is in step 251 (ImpactingBar.ref, this build: −3.7e-19)
+  // or 252 (ImpactingBar_literal.ref: +9.1e-20, e.g. with another order of the two additions
+  // or a fused multiply-add). The example must match one of the two to 1e-9.
+  const double worst = relativeDifference(data, ref);
+  if (worst < 1e-9) return;  // measured 1.6e-13 (column 3), absolute ≤ 3.3e-13 elsewhere
+  const Table literal = readTable(kGoldenDir + "/ImpactingBar_literal.ref");
+  ASSERT_EQ(literal.size(), 749u);
+  EXPECT_LT(relativeDifference(data, literal), 1e-9)
+      << "differs from ImpactingBar.ref by " << worst << " and from ImpactingBar_literal.ref";
 }
 
 TEST(ImpactingBarExample, EnergyBalanceAndAnalyticPhases) {
@@ -81,14 +95,15 @@ TEST(ImpactingBarExample, EnergyBalanceAndAnalyticPhases) {
       EXPECT_EQ(r[2], -0.1);
       EXPECT_EQ(r[8], -0.1);
       EXPECT_EQ(r[10], -0.1);
-      EXPECT_NEAR(r[1], 5e-5 - 0.1 * k * kH, 1e-18);
+      EXPECT_NEAR(r[1], 5e-5 - 0.1 * k * kH, 1e-17);
       EXPECT_NEAR(r[5], 0.0, 1e-20);
     }
   }
   EXPECT_LT(worstBalance, 1e-14);  // measured 5.7e-16 (E ≈ 1.2e-2)
   // Node 0 reaches the obstacle at t0 + 250 h (5e-5 / 0.1); the example's rounding of q_0 there
-  // is −3.7e-19, so the first impulse is in the step after (row 251).
-  EXPECT_EQ(first, 251u);
+  // is −3.7e-19, so the first impulse is in the step after (row 251; 252 with the other
+  // rounding, see MatchesGoldenFileOfPythonReference).
+  EXPECT_TRUE(first == 251u || first == 252u) << first;
   // The compression wave goes to the free end and back: contact for 2L/c = 3.854e-4 s (c =
   // 5188.7 m/s), measured 192 steps = 3.84e-4 s.
   const double c = std::sqrt(kE / kRho);
