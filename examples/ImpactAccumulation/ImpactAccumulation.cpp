@@ -22,6 +22,7 @@
 // slopes on stdout, then the summary line.
 #include <moreau/Moreau.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

@@ -17,6 +17,7 @@
 // λ_1 … λ_{N−1}, total momentum, kinetic energy.
 #include <moreau/Moreau.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <exception>

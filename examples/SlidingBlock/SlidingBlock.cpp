@@ -18,6 +18,7 @@
 // v_exact (README.md).
 #include <moreau/Moreau.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <exception>
