@@ -62,7 +62,8 @@ class SimulationLog {
   static constexpr std::size_t kDefaultCapacity = std::size_t{1} << 16;
 
   SimulationLog();
-  /// Records are kept only when enabled (default: true).
+  /// Records are kept only when enabled (default: true); the totals (numberOfFailures,
+  /// failedSteps, meanIterations, total*Seconds, totalRecords) count every record anyway.
   void setEnabled(bool enabled) { enabled_ = enabled; }
   bool enabled() const { return enabled_; }
   /// At most `capacity` records are kept in memory (default kDefaultCapacity; 0 = no limit).
@@ -80,7 +81,7 @@ class SimulationLog {
   std::uint16_t solverId(std::string_view name);
   /// The name of an id returned by solverId ("?" for an unknown id).
   const std::string& solverName(std::uint16_t id) const;
-  /// Appends r when enabled.
+  /// Adds r to the totals, and keeps it when enabled.
   void append(const StepRecord& r);
   /// The records kept (the most recent ones when more than capacity() were appended).
   const std::vector<StepRecord>& records() const { return records_; }
@@ -88,7 +89,7 @@ class SimulationLog {
   bool empty() const { return records_.empty(); }
   /// Every record appended since the last clear(), kept or dropped.
   std::size_t totalRecords() const { return total_; }
-  /// Records dropped to respect capacity() (totalRecords() − size()).
+  /// Records not kept (capacity() reached, or recording disabled): totalRecords() − size().
   std::size_t droppedRecords() const { return total_ - records_.size(); }
   /// Number of records whose solve (or Newton loop) did not converge (all records).
   std::size_t numberOfFailures() const { return failures_; }
