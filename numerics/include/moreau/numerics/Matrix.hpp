@@ -79,7 +79,7 @@ class Matrix {
   SparseBlockMatrix toSparseBlock() const;
   SparseBlockMatrix toSparseBlock(const std::vector<Eigen::Index>& rowBlockSizes,
                                   const std::vector<Eigen::Index>& colBlockSizes) const;
-                                  ///@}
+  ///@}
   /// True when every stored entry is finite.
   bool allFinite() const;
 

@@ -45,7 +45,7 @@ class NonSmoothDynamicalSystem {
   void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1);
   void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1,
             const std::shared_ptr<DynamicalSystem>& ds2);
-            ///@}
+  ///@}
 
   /// Removes a linked interaction (between steps of a simulation too) in
   /// O(1): DS-graph edge, per-system lists, index sets. The other

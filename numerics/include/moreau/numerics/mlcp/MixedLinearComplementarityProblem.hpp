@@ -38,7 +38,7 @@ class MixedLinearComplementarityProblem {
   MixedLinearComplementarityProblem(Eigen::MatrixXd M, Eigen::VectorXd q, Index n, Index m);
   MixedLinearComplementarityProblem(Eigen::SparseMatrix<double> M, Eigen::VectorXd q, Index n,
                                     Index m);
-                                    ///@}
+  ///@}
 
   /// Siconos storage-1 form: blocksRows = {0, r1, ..., n+m} (strictly increasing,
   /// starting at 0, ending at M's size), blocksIsComp[k] != 0 when rows

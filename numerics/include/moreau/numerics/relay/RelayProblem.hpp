@@ -26,7 +26,7 @@ class RelayProblem {
   RelayProblem(Eigen::MatrixXd M, Eigen::VectorXd q, Eigen::VectorXd lb, Eigen::VectorXd ub);
   RelayProblem(Eigen::SparseMatrix<double> M, Eigen::VectorXd q, Eigen::VectorXd lb,
                Eigen::VectorXd ub);
-               ///@}
+  ///@}
 
   /// Size n of the problem.
   Eigen::Index size() const { return q_.size(); }
