@@ -24,6 +24,7 @@ enum class ProblemRole : std::uint8_t {
   Position,     ///< position level (projection onto constraints, Schatzman–Paoli)
   Acceleration  ///< acceleration level (event-driven contact forces)
 };
+/// Number of ProblemRole values.
 inline constexpr unsigned kNumberOfProblemRoles = 3;
 /// "velocity", "position" or "acceleration".
 const char* toString(ProblemRole role);
@@ -37,13 +38,16 @@ enum class FailurePolicy : std::uint8_t {
 /// "throw", "warn" or "continue".
 const char* toString(FailurePolicy policy);
 
+/// One solve of one one-step problem in one step (a record of the SimulationLog).
 struct StepRecord {
   std::size_t step = 0;  ///< k of the step t_k → t_{k+1}
   double time = 0.0;     ///< t_{k+1}
+  /// What the problem was for.
   ProblemRole role = ProblemRole::Velocity;
   Eigen::Index size = 0;     ///< number of unknowns of the problem (0: nothing active)
   Eigen::Index blocks = 0;   ///< stored (nonzero) blocks of its matrix
   std::uint16_t solver = 0;  ///< SimulationLog::solverName(solver)
+  /// How the solve ended.
   numerics::SolverStatus status = numerics::SolverStatus::Converged;
   int iterations = 0;           ///< solver iterations (pivots, sweeps, Newton steps)
   int newtonIterations = 1;     ///< Newton iterations of the step (1 for linear models)
@@ -53,15 +57,21 @@ struct StepRecord {
   double assemblySeconds = 0;   ///< time spent assembling M and q
   double solveSeconds = 0;      ///< time spent in the numerics solver
 
+  /// True when the solve or the step's Newton loop did not converge.
   bool failed() const { return status != numerics::SolverStatus::Converged || !newtonConverged; }
 };
 
+/// Per-step record of every one-step problem solve of a simulation (Simulation::log()): size,
+/// solver, status, iterations, error, timings. Kept in memory (reserve() avoids per-step
+/// allocation); print() writes it as a table.
 class SimulationLog {
  public:
+  /// Empty log, enabled.
   SimulationLog();
 
   /// Records are kept only when enabled (default: true).
   void setEnabled(bool enabled) { enabled_ = enabled; }
+  /// True when records are kept.
   bool enabled() const { return enabled_; }
   /// Reserves room for n records (the simulation reserves steps × problems).
   void reserve(std::size_t n) { records_.reserve(n); }
@@ -80,9 +90,13 @@ class SimulationLog {
     if (r.failed()) ++failures_;
   }
 
+  /// The records, in the order of the solves.
   const std::vector<StepRecord>& records() const { return records_; }
+  /// Number of records / true when there is none.
+  ///@{
   std::size_t size() const { return records_.size(); }
   bool empty() const { return records_.empty(); }
+  ///@}
   /// Number of records whose solve (or Newton loop) did not converge.
   std::size_t numberOfFailures() const { return failures_; }
   /// Steps k with at least one failed solve, increasing, without repeats.
@@ -90,8 +104,10 @@ class SimulationLog {
   /// Mean solver iterations over the records of a role with size > 0 (0 when none).
   double meanIterations(ProblemRole role = ProblemRole::Velocity) const;
   /// Sums of the assembly and solve times over every record.
+  ///@{
   double totalAssemblySeconds() const;
   double totalSolveSeconds() const;
+  ///@}
 
   /// Writes the records as an aligned table with a header line (at most
   /// maxRows rows: the first ones; 0 = all), one row per record.
