@@ -67,7 +67,8 @@ class DynamicalSystem {
   /// corresponding operator. When false (default), asking for a missing
   /// Jacobian throws ModelError naming this system and the operator.
   void setJacobianByFiniteDifferences(bool enabled) { jacobianByFD_ = enabled; }
-  /// True when missing Jacobians are computed by finite differences (setJacobianByFiniteDifferences).
+  /// True when missing Jacobians are computed by finite differences
+  /// (setJacobianByFiniteDifferences).
   bool jacobianByFiniteDifferences() const { return jacobianByFD_; }
 
   /// State memory: copies the current state into the memory of the last

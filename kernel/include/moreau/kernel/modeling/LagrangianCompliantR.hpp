@@ -20,7 +20,8 @@ class LagrangianCompliantR : public LagrangianR {
   /// h(q, λ, z) written in place into y (pre-sized to m).
   using OutputFunction = std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& lambda,
                                             const Eigen::VectorXd& z, Eigen::VectorXd& y)>;
-  /// G0 = ∇_q h (m × Σ ndof) or G1 = ∇_λ h (m × m) at (q, λ, z), written in place into J (pre-sized).
+  /// G0 = ∇_q h (m × Σ ndof) or G1 = ∇_λ h (m × m) at (q, λ, z), written in place into J
+  /// (pre-sized).
   using JacobianFunction =
       std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& lambda,
                          const Eigen::VectorXd& z, Eigen::MatrixXd& J)>;

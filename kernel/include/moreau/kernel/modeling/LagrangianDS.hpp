@@ -214,7 +214,8 @@ class LagrangianDS : public DynamicalSystem {
   void setComputeJacobianFIntqFunction(const std::string& library, const std::string& symbol) {
     setComputeJacobianFIntqFunction(library + ":" + symbol);
   }
-  /// ∇_v F_int(t, q, v, z) (ndof × ndof): function or plug-in "library:symbol" (FInt plug-in shape).
+  /// ∇_v F_int(t, q, v, z) (ndof × ndof): function or plug-in "library:symbol" (FInt plug-in
+  /// shape).
   ///@{
   void setComputeJacobianFIntqDotFunction(FIntJacobianFunction J);
   void setComputeJacobianFIntqDotFunction(const std::string& plugin);

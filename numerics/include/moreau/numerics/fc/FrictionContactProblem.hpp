@@ -30,7 +30,8 @@ class FrictionContactProblem {
   Eigen::Index numberOfContacts() const { return mu_.size(); }
   /// dimension · nc, the size of r, u and q.
   Eigen::Index size() const { return q_.size(); }
-  /// The Delassus matrix W (size() × size()), q (size()) and the friction coefficients μ (nc, >= 0).
+  /// The Delassus matrix W (size() × size()), q (size()) and the friction coefficients μ (nc, >=
+  /// 0).
   ///@{
   const Matrix& W() const { return W_; }
   const Eigen::VectorXd& q() const { return q_; }

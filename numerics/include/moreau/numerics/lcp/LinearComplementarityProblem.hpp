@@ -37,8 +37,8 @@ class LinearComplementarityProblem {
   Matrix& M() { return M_; }
   Eigen::VectorXd& q() { return q_; }
   ///@}
-  /// Throws std::invalid_argument when M is not square, q's size differs from M's, or an entry is not
-  /// finite.
+  /// Throws std::invalid_argument when M is not square, q's size differs from M's, or an entry is
+  /// not finite.
   void validate() const;
 
  private:
