@@ -1,5 +1,6 @@
-# cmake -P script: `bash scripts/moreau list` (no setup, no build) names exactly the examples that
-# examples/CMakeLists.txt builds from examples/<Name>/<Name>.cpp, and at least the bundled ones.
+# cmake -P script: `bash scripts/moreau list` (no setup, no build) names the examples that
+# examples/CMakeLists.txt builds from examples/<Name>/<Name>.cpp (both ways), and at least the
+# bundled ones.
 cmake_minimum_required(VERSION 3.25)
 execute_process(COMMAND ${BASH} ${SOURCE_DIR}/scripts/moreau list
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -29,11 +30,19 @@ foreach(e IN LISTS execs)
     list(APPEND built ${CMAKE_MATCH_1})
   endif()
 endforeach()
-list(SORT built)
-list(SORT listed)
-if(NOT built STREQUAL listed)
-  message(FATAL_ERROR "scripts/moreau list names '${listed}' but examples/CMakeLists.txt builds "
-                      "'${built}' from examples/<Name>/<Name>.cpp")
-endif()
+# Every example built as add_executable(<Name> <Name>/<Name>.cpp) is listed, and every listed
+# example is named in examples/CMakeLists.txt (whatever helper builds it).
+foreach(name IN LISTS built)
+  if(NOT name IN_LIST listed)
+    message(FATAL_ERROR "examples/CMakeLists.txt builds ${name} but scripts/moreau list does not "
+                        "name it:\n${out}")
+  endif()
+endforeach()
+foreach(name IN LISTS listed)
+  if(NOT cml MATCHES "[^A-Za-z0-9_]${name}[^A-Za-z0-9_]")
+    message(FATAL_ERROR "scripts/moreau list names ${name}, which examples/CMakeLists.txt does "
+                        "not build")
+  endif()
+endforeach()
 list(LENGTH listed n)
 message(STATUS "scripts/moreau list: ${n} examples (${listed})")
