@@ -8,6 +8,9 @@
 
 namespace moreau {
 
+/// Fully nonlinear first-order relation (Siconos FirstOrderNonLinearR): y = h(x, λ, t, z),
+/// r = g(x, λ, t, z) with the four Jacobians C = ∇ₓh, D = ∇_λh, B = ∇_λg and K = ∇ₓg (user
+/// functions, or finite differences when enabled).
 class FirstOrderNonLinearR : public FirstOrderR {
  public:
   /// ModelError when h or g is empty. Missing Jacobians need

@@ -8,14 +8,20 @@
 
 namespace moreau {
 
+/// First-order type 1 relation (Siconos FirstOrderType1R): y = h(x, t, z), r = g(λ, t, z), with the
+/// Jacobians C = ∇ₓh and B = ∇_λg (D = 0, K = 0).
 class FirstOrderType1R : public FirstOrderR {
  public:
+  /// h(t, x, z) written in place into y (pre-sized to m).
   using OutputFunction = std::function<void(double t, const Eigen::VectorXd& x,
                                             const Eigen::VectorXd& z, Eigen::VectorXd& y)>;
+  /// g(t, λ, z) written in place into r (pre-sized to N = Σ dimension of the linked systems).
   using InputFunction = std::function<void(double t, const Eigen::VectorXd& lambda,
                                            const Eigen::VectorXd& z, Eigen::VectorXd& r)>;
+  /// C = ∇ₓh(t, x, z) written in place into C (pre-sized m × N).
   using JacobianXFunction = std::function<void(double t, const Eigen::VectorXd& x,
                                                const Eigen::VectorXd& z, Eigen::MatrixXd& C)>;
+  /// B = ∇_λg(t, λ, z) written in place into B (pre-sized N × m).
   using JacobianLambdaFunction = std::function<void(double t, const Eigen::VectorXd& lambda,
                                                     const Eigen::VectorXd& z, Eigen::MatrixXd& B)>;
 

@@ -7,12 +7,18 @@
 
 namespace moreau {
 
+/// First-order type 2 relation (Siconos FirstOrderType2R): y = h(x, λ, t, z), r = g(λ, t, z), with
+/// the Jacobians C = ∇ₓh, D = ∇_λh, B = ∇_λg (K = 0) at (x, λ(0), t).
 class FirstOrderType2R : public FirstOrderR {
  public:
+  /// h(t, x, λ, z) written in place into y (pre-sized to m).
   using OutputFunction = VectorFunction;  // (t, x, λ, z, y)
+  /// g(t, λ, z) written in place into r (pre-sized to N = Σ dimension of the linked systems).
   using InputFunction = std::function<void(double t, const Eigen::VectorXd& lambda,
                                            const Eigen::VectorXd& z, Eigen::VectorXd& r)>;
+  /// C = ∇ₓh (m × N) or D = ∇_λh (m × m) at (t, x, λ, z), written in place (pre-sized).
   using JacobianHFunction = MatrixFunction;  // (t, x, λ, z, C or D)
+  /// B = ∇_λg(t, λ, z) written in place into B (pre-sized N × m).
   using JacobianGFunction = std::function<void(double t, const Eigen::VectorXd& lambda,
                                                const Eigen::VectorXd& z, Eigen::MatrixXd& B)>;
 

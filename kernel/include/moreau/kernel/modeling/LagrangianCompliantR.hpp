@@ -12,10 +12,16 @@
 
 namespace moreau {
 
+/// Compliant Lagrangian relation (Siconos LagrangianCompliantR): y = h(q, λ, z),
+/// ẏ = G0 v + G1 λ, p = G0ᵀ λ with G0 = ∇_q h (m × Σ ndof) and G1 = ∇_λ h (m × m), both
+/// evaluated at (q, λ(0)); the velocity output uses G1 λ(1).
 class LagrangianCompliantR : public LagrangianR {
  public:
+  /// h(q, λ, z) written in place into y (pre-sized to m).
   using OutputFunction = std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& lambda,
                                             const Eigen::VectorXd& z, Eigen::VectorXd& y)>;
+  /// G0 = ∇_q h (m × Σ ndof) or G1 = ∇_λ h (m × m) at (q, λ, z), written in place into J
+  /// (pre-sized).
   using JacobianFunction =
       std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& lambda,
                          const Eigen::VectorXd& z, Eigen::MatrixXd& J)>;

@@ -11,10 +11,15 @@
 
 namespace moreau {
 
+/// Rheonomous Lagrangian relation (Siconos LagrangianRheonomousR): y = h(q, t, z),
+/// ẏ = G(q, t, z) v + ∂h/∂t(q, t, z), p = Gᵀ λ with G = ∇_q h (e.g. a moving obstacle). In
+/// Moreau–Jean the free output gains ∂h/∂t(q*, t_{k+1}).
 class LagrangianRheonomousR : public LagrangianR {
  public:
+  /// h(t, q, z) written in place into y (pre-sized to m).
   using OutputFunction = std::function<void(double t, const Eigen::VectorXd& q,
                                             const Eigen::VectorXd& z, Eigen::VectorXd& y)>;
+  /// G = ∇_q h(t, q, z) written in place into G (pre-sized m × Σ ndof).
   using JacobianFunction = std::function<void(double t, const Eigen::VectorXd& q,
                                               const Eigen::VectorXd& z, Eigen::MatrixXd& G)>;
   /// ∂h/∂t written in place into hDot (pre-sized to m).

@@ -12,10 +12,14 @@
 
 namespace moreau {
 
+/// Scleronomous Lagrangian relation (Siconos LagrangianScleronomousR): y = h(q, z),
+/// ẏ = G(q, z) v, p = G(q, z)ᵀ λ with G = ∇_q h (e.g. a contact with a curved obstacle).
 class LagrangianScleronomousR : public LagrangianR {
  public:
+  /// h(q, z) written in place into y (pre-sized to m, the interaction dimension).
   using OutputFunction =
       std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& z, Eigen::VectorXd& y)>;
+  /// G = ∇_q h(q, z) written in place into G (pre-sized m × Σ ndof).
   using JacobianFunction =
       std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& z, Eigen::MatrixXd& G)>;
 

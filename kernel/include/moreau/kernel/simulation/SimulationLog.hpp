@@ -56,15 +56,20 @@ struct StepRecord {
   bool failed() const { return status != numerics::SolverStatus::Converged || !newtonConverged; }
 };
 
+/// Per-step record of every one-step problem solve of a simulation (Simulation::log()): size,
+/// solver, status, iterations, error, timings; bounded in memory (capacity()), with running
+/// totals over every record. print() writes it as a table.
 class SimulationLog {
  public:
   /// Default capacity(): records kept in memory (about 6 MB of records).
   static constexpr std::size_t kDefaultCapacity = std::size_t{1} << 16;
 
+  /// Empty log, enabled, capacity kDefaultCapacity.
   SimulationLog();
   /// Records are kept only when enabled (default: true); the totals (numberOfFailures,
   /// failedSteps, meanIterations, total*Seconds, totalRecords) count every record anyway.
   void setEnabled(bool enabled) { enabled_ = enabled; }
+  /// True when records are kept.
   bool enabled() const { return enabled_; }
   /// At most `capacity` records are kept in memory (default kDefaultCapacity; 0 = no limit).
   /// When the log is full, the oldest half is dropped (records() then holds the most recent
@@ -72,6 +77,7 @@ class SimulationLog {
   /// total*Seconds, totalRecords) still count every record ever appended. Memory stays
   /// bounded on long runs and appending allocates nothing once the capacity is reserved.
   void setCapacity(std::size_t capacity);
+  /// The maximum number of records kept (0 = no limit).
   std::size_t capacity() const { return capacity_; }
   /// Reserves room for min(n, capacity()) records (the simulation reserves steps × problems).
   void reserve(std::size_t n);
@@ -85,8 +91,11 @@ class SimulationLog {
   void append(const StepRecord& r);
   /// The records kept (the most recent ones when more than capacity() were appended).
   const std::vector<StepRecord>& records() const { return records_; }
+  /// Number of records kept / true when none is kept.
+  ///@{
   std::size_t size() const { return records_.size(); }
   bool empty() const { return records_.empty(); }
+  ///@}
   /// Every record appended since the last clear(), kept or dropped.
   std::size_t totalRecords() const { return total_; }
   /// Records not kept (capacity() reached, or recording disabled): totalRecords() − size().
@@ -98,8 +107,10 @@ class SimulationLog {
   /// Mean solver iterations over the records of a role with size > 0 (0 when none; all records).
   double meanIterations(ProblemRole role = ProblemRole::Velocity) const;
   /// Sums of the assembly and solve times over every record.
+  ///@{
   double totalAssemblySeconds() const { return assemblySeconds_; }
   double totalSolveSeconds() const { return solveSeconds_; }
+  ///@}
   /// Writes the kept records as an aligned table with a header line (at most
   /// maxRows rows: the first ones; 0 = all), one row per record.
   void print(std::ostream& os, std::size_t maxRows = 0) const;

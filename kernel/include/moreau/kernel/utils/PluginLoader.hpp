@@ -60,6 +60,7 @@ class SharedLibrary {
   SharedLibrary(const SharedLibrary&) = delete;
   SharedLibrary& operator=(const SharedLibrary&) = delete;
 
+  /// Path given to dlopen.
   const std::string& path() const { return path_; }
   /// dlsym; ModelError with the dlerror() text when the symbol is missing.
   void* symbol(const std::string& name) const;
@@ -72,10 +73,18 @@ class SharedLibrary {
 /// A resolved C function and the library that keeps it alive.
 template <class FunctionPointer>
 struct Plugin {
+  /// Keeps the library loaded while the function is used.
   std::shared_ptr<const SharedLibrary> library;
+  /// The resolved C function.
   FunctionPointer function = nullptr;
 };
 
+/// Siconos-style C plug-ins: "library:symbol" strings resolved with dlopen/dlsym, wrapped into the
+/// std::functions the systems and relations use. A bare library name "Plugin" is searched as
+/// libPlugin.so then Plugin.so, in the working directory, next to the executable, then on the
+/// dynamic loader's path; a name with a '/' is a path. The symbol must have C linkage; matrices
+/// are column-major. The returned functions keep the library loaded. Errors: ModelError naming
+/// the paths searched or the dlerror() text.
 class PluginLoader {
  public:
   /// Splits "library:symbol" at the LAST ':'; ModelError when either part
@@ -103,34 +112,45 @@ class PluginLoader {
   /// FExt: the DS passes its z through the returned function.
   static std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)> fext(
       const std::string& spec);
+  /// Mass: M(q, z, M).
+  ///@{
   static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, Eigen::MatrixXd&)> mass(
       const std::string& spec);
+  ///@}
   /// FInt and its Jacobians (matrix outputs column-major).
+  ///@{
   static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             const Eigen::VectorXd&, Eigen::VectorXd&)>
   fint(const std::string& spec);
   static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             const Eigen::VectorXd&, Eigen::MatrixXd&)>
   fintJacobian(const std::string& spec);
+  ///@}
   /// NNL and its Jacobians.
+  ///@{
   static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             Eigen::VectorXd&)>
   nnl(const std::string& spec);
   static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             Eigen::MatrixXd&)>
   nnlJacobian(const std::string& spec);
+  ///@}
   /// First-order f(t, x, z, f), jacobianfx(t, x, z, J) and M(t, x, z, M).
+  ///@{
   static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             Eigen::VectorXd&)>
   firstOrderF(const std::string& spec);
   static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             Eigen::MatrixXd&)>
   firstOrderJacobian(const std::string& spec);
+  ///@}
   /// A(t, z, A) and b(t, z, b) of FirstOrderLinearDS.
+  ///@{
   static std::function<void(double, const Eigen::VectorXd&, Eigen::MatrixXd&)> matrixOfTime(
       const std::string& spec);
   static std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)> vectorOfTime(
       const std::string& spec);
+  ///@}
 };
 
 }  // namespace moreau
