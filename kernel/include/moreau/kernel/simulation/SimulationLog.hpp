@@ -24,6 +24,7 @@ enum class ProblemRole : std::uint8_t {
   Position,     ///< position level (projection onto constraints, Schatzman–Paoli)
   Acceleration  ///< acceleration level (event-driven contact forces)
 };
+/// Number of ProblemRole values.
 inline constexpr unsigned kNumberOfProblemRoles = 3;
 /// "velocity", "position" or "acceleration".
 const char* toString(ProblemRole role);
@@ -37,13 +38,16 @@ enum class FailurePolicy : std::uint8_t {
 /// "throw", "warn" or "continue".
 const char* toString(FailurePolicy policy);
 
+/// One solve of one one-step problem in one step (a record of the SimulationLog).
 struct StepRecord {
   std::size_t step = 0;  ///< k of the step t_k → t_{k+1}
   double time = 0.0;     ///< t_{k+1}
+  /// What the problem was for.
   ProblemRole role = ProblemRole::Velocity;
   Eigen::Index size = 0;     ///< number of unknowns of the problem (0: nothing active)
   Eigen::Index blocks = 0;   ///< stored (nonzero) blocks of its matrix
   std::uint16_t solver = 0;  ///< SimulationLog::solverName(solver)
+  /// How the solve ended.
   numerics::SolverStatus status = numerics::SolverStatus::Converged;
   int iterations = 0;           ///< solver iterations (pivots, sweeps, Newton steps)
   int newtonIterations = 1;     ///< Newton iterations of the step (1 for linear models)
@@ -53,6 +57,7 @@ struct StepRecord {
   double assemblySeconds = 0;   ///< time spent assembling M and q
   double solveSeconds = 0;      ///< time spent in the numerics solver
 
+  /// True when the solve or the step's Newton loop did not converge.
   bool failed() const { return status != numerics::SolverStatus::Converged || !newtonConverged; }
 };
 
