@@ -63,6 +63,12 @@ class FirstOrderR : public Relation {
   /// arguments they really depend on; the Jacobians given (may be empty).
   void setFunctions(VectorFunction h, VectorFunction g, bool lambdaInH, bool xInG, MatrixFunction C,
                     MatrixFunction D, MatrixFunction B, MatrixFunction K);
+  /// Replace one function after construction (setComputehFunction & co. of the
+  /// derived classes). ModelError for an empty h or g.
+  void setOutputFunction(VectorFunction h);
+  void setInputFunction(VectorFunction g);
+  enum class Jacobian { C, D, B, K };
+  void setJacobianFunction(Jacobian which, MatrixFunction J);
   void initializeWorkspace(Interaction& inter) override;
   static FirstOrderNonLinearDS& linkedDS(Interaction& inter, std::size_t i);
   /// workspace.x <- [x_i], workspace.lambda <- λ(0), workspace.z <- [z_i].
