@@ -7,8 +7,15 @@
 // optional (zero). Sizes (m = interaction dimension, N = Σ dimension of the
 // linked systems, Nz = Σ size(z)): C m × N, D m × m, F m × Nz, e m, B N × m,
 // checked at link (constants) or at each evaluation (functions).
+//
+// Siconos C plug-ins ("library:symbol", see PluginLoader): C, D, F, B
+// (time, rows, cols, M, sizeZ, z) and e (time, sizeOfe, e, sizeZ, z)
+// (plugin::MatrixOfTime, plugin::VectorOfTime, the FirstOrderLinearDS A and b
+// signatures).
 
 #include <moreau/kernel/modeling/FirstOrderR.hpp>
+
+#include <string>
 
 namespace moreau {
 
@@ -30,6 +37,14 @@ class FirstOrderLinearR : public FirstOrderR {
   /// Time-dependent C(t) and B(t) (the interaction size then comes from the
   /// nonsmooth law). ModelError when a function is empty.
   FirstOrderLinearR(MatrixOfTime C, MatrixOfTime B);
+  /// Siconos plug-in forms FirstOrderLinearR("Plugin:C", "Plugin:B") and
+  /// FirstOrderLinearR("Plugin:C", "Plugin:D", "Plugin:F", "Plugin:e",
+  /// "Plugin:B") (Siconos argument order); an empty D, F or e string means
+  /// "none". ModelError naming what was searched when a library or symbol is
+  /// missing.
+  FirstOrderLinearR(const std::string& C, const std::string& B);
+  FirstOrderLinearR(const std::string& C, const std::string& D, const std::string& F,
+                    const std::string& e, const std::string& B);
 
   const char* typeName() const override { return "FirstOrderLinearR"; }
   Eigen::Index outputSize() const override;
@@ -81,6 +96,29 @@ class FirstOrderLinearR : public FirstOrderR {
   virtual void setComputeFFunction(MatrixOfTime F);
   virtual void setComputeEFunction(VectorOfTime e);
   virtual void setComputeBFunction(MatrixOfTime B);
+  ///@}
+  /// Plug-in versions ("library:symbol" or the Siconos two-argument form).
+  ///@{
+  void setComputeCFunction(const std::string& plugin);
+  void setComputeCFunction(const std::string& library, const std::string& symbol) {
+    setComputeCFunction(library + ":" + symbol);
+  }
+  void setComputeDFunction(const std::string& plugin);
+  void setComputeDFunction(const std::string& library, const std::string& symbol) {
+    setComputeDFunction(library + ":" + symbol);
+  }
+  void setComputeFFunction(const std::string& plugin);
+  void setComputeFFunction(const std::string& library, const std::string& symbol) {
+    setComputeFFunction(library + ":" + symbol);
+  }
+  void setComputeEFunction(const std::string& plugin);
+  void setComputeEFunction(const std::string& library, const std::string& symbol) {
+    setComputeEFunction(library + ":" + symbol);
+  }
+  void setComputeBFunction(const std::string& plugin);
+  void setComputeBFunction(const std::string& library, const std::string& symbol) {
+    setComputeBFunction(library + ":" + symbol);
+  }
   ///@}
 
   /// The Jacobians stored for an interaction (FirstOrderR::C(inter) etc.).

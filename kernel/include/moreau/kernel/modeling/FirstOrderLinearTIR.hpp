@@ -20,6 +20,11 @@ class FirstOrderLinearTIR : public FirstOrderLinearR {
   const char* typeName() const override { return "FirstOrderLinearTIR"; }
 
   /// Time-dependent operators are not allowed: ModelError.
+  using FirstOrderLinearR::setComputeBFunction;
+  using FirstOrderLinearR::setComputeCFunction;
+  using FirstOrderLinearR::setComputeDFunction;
+  using FirstOrderLinearR::setComputeEFunction;
+  using FirstOrderLinearR::setComputeFFunction;
   ///@{
   void setComputeCFunction(MatrixOfTime C) override;
   void setComputeDFunction(MatrixOfTime D) override;

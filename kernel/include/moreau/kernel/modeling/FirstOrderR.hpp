@@ -70,6 +70,12 @@ class FirstOrderR : public Relation {
   /// arguments they really depend on; the Jacobians given (may be empty).
   void setFunctions(VectorFunction h, VectorFunction g, bool lambdaInH, bool xInG, MatrixFunction C,
                     MatrixFunction D, MatrixFunction B, MatrixFunction K);
+  /// Replace one function after construction (setComputehFunction & co. of the
+  /// derived classes). ModelError for an empty h or g.
+  void setOutputFunction(VectorFunction h);
+  void setInputFunction(VectorFunction g);
+  enum class Jacobian { C, D, B, K };
+  void setJacobianFunction(Jacobian which, MatrixFunction J);
   void initializeWorkspace(Interaction& inter) override;
   /// The i-th linked system (type checked by initialize).
   static FirstOrderNonLinearDS& linkedDS(Interaction& inter, std::size_t i);

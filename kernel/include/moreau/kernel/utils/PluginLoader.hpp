@@ -47,6 +47,43 @@ using MatrixOfTime = void (*)(double, unsigned, unsigned, double*, unsigned, dou
 using VectorOfTime = void (*)(double, unsigned, double*, unsigned, double*);
 /// first-order M(time, n, x, M, sizeZ, z) (Moreau's choice of signature)
 using FirstOrderMass = FirstOrderF;
+
+// Relations (Siconos 4.4 signatures; matrix outputs column-major, the size
+// argument before a matrix output is its number of rows).
+/// LagrangianScleronomousR h(sizeOfq, q, sizeOfy, y, sizeZ, z) and
+/// G0 = ∇_q h (sizeOfq, q, rowsOfG, G, sizeZ, z); FirstOrderType1R
+/// h(sizeOfx, x, sizeOfy, y, sizeZ, z), jachx(sizeOfx, x, rowsOfC, C, sizeZ, z),
+/// g(sizeOfLambda, λ, sizeOfr, r, sizeZ, z) and
+/// jacglambda(sizeOfLambda, λ, rowsOfB, B, sizeZ, z).
+using StateOutput = void (*)(unsigned, const double*, unsigned, double*, unsigned, double*);
+/// LagrangianScleronomousR dotG(sizeOfq, q, sizeOfqdot, qdot, dotG, sizeZ, z);
+/// LagrangianCompliantR h(sizeOfq, q, sizeOfy, λ, y, sizeZ, z) and its
+/// Jacobians G0, G1 (sizeOfq, q, sizeOfLambda, λ, G, sizeZ, z).
+using TwoVectorsOutput = void (*)(unsigned, const double*, unsigned, const double*, double*,
+                                  unsigned, double*);
+/// LagrangianRheonomousR h, G0 and hDot (sizeOfq, q, time, sizeOfy|rowsOfG, out,
+/// sizeZ, z): time is the THIRD argument.
+using RheonomousOutput = void (*)(unsigned, const double*, double, unsigned, double*, unsigned,
+                                  double*);
+/// FirstOrderType2R h(sizeOfx, x, sizeOfLambda, λ, sizeOfy, y) (no time, no z);
+/// Moreau also calls jachx and jachlambda with this signature (rowsOfC|D, C|D).
+using Type2Output = void (*)(unsigned, const double*, unsigned, const double*, unsigned, double*);
+/// FirstOrderType2R g(sizeOfLambda, λ, sizeOfr, r) (no time, no z); Moreau also
+/// calls jacglambda with it (rowsOfB, B).
+using Type2Input = void (*)(unsigned, const double*, unsigned, double*);
+/// FirstOrderNonLinearR h, g and the four Jacobians
+/// (time, sizeOfx, x, sizeOfLambda, λ, out, sizeZ, z).
+using NonLinearROutput = void (*)(double, unsigned, const double*, unsigned, const double*, double*,
+                                  unsigned, double*);
+}
+
+/// Size argument of a plug-in call.
+inline unsigned size(Eigen::Index n) { return static_cast<unsigned>(n); }
+/// z argument of a plug-in call: null when empty. z is passed as double*
+/// (Siconos signature); the objects passed are non-const (the DS's z, or the
+/// relation workspace's copy), so a plug-in writing into it is well defined.
+inline double* zData(const Eigen::VectorXd& z) {
+  return z.size() ? const_cast<double*>(z.data()) : nullptr;
 }
 }  // namespace plugin
 
