@@ -100,12 +100,15 @@ TEST(SimulationLog, EmptyProblemsDoNotCountInMeans) {
   EXPECT_DOUBLE_EQ(log.meanIterations(), 10.0);
 }
 
-TEST(SimulationLog, DisabledLogKeepsNothing) {
+TEST(SimulationLog, DisabledLogKeepsNoRecordButCountsTheTotals) {
   SimulationLog log;
   log.setEnabled(false);
   log.append(record(0, ProblemRole::Velocity, numerics::SolverStatus::Failed, 1));
   EXPECT_TRUE(log.empty());
-  EXPECT_EQ(log.numberOfFailures(), 0u);
+  EXPECT_EQ(log.totalRecords(), 1u);
+  EXPECT_EQ(log.droppedRecords(), 1u);
+  EXPECT_EQ(log.numberOfFailures(), 1u);
+  EXPECT_EQ(log.failedSteps(), std::vector<std::size_t>{0});
 }
 
 TEST(SimulationLog, PrintsHeaderAndOneRowPerRecord) {

@@ -42,9 +42,11 @@ class FirstOrderLinearR : public FirstOrderR {
   /// "Plugin:B") (Siconos argument order); an empty D, F or e string means
   /// "none". ModelError naming what was searched when a library or symbol is
   /// missing.
+  ///@{
   FirstOrderLinearR(const std::string& C, const std::string& B);
   FirstOrderLinearR(const std::string& C, const std::string& D, const std::string& F,
                     const std::string& e, const std::string& B);
+  ///@}
 
   const char* typeName() const override { return "FirstOrderLinearR"; }
   Eigen::Index outputSize() const override;

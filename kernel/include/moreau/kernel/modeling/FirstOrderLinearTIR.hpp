@@ -19,12 +19,15 @@ class FirstOrderLinearTIR : public FirstOrderLinearR {
 
   const char* typeName() const override { return "FirstOrderLinearTIR"; }
 
-  /// Time-dependent operators are not allowed: ModelError.
+  /// The plug-in setters of FirstOrderLinearR (they refuse, as the std::function ones).
+  ///@{
   using FirstOrderLinearR::setComputeBFunction;
   using FirstOrderLinearR::setComputeCFunction;
   using FirstOrderLinearR::setComputeDFunction;
   using FirstOrderLinearR::setComputeEFunction;
   using FirstOrderLinearR::setComputeFFunction;
+  ///@}
+  /// Time-dependent operators are not allowed: ModelError.
   ///@{
   void setComputeCFunction(MatrixOfTime C) override;
   void setComputeDFunction(MatrixOfTime D) override;

@@ -36,36 +36,58 @@ class FirstOrderNonLinearR : public FirstOrderR {
 
   /// Replace h, g or a Jacobian (std::function, "library:symbol", or the
   /// Siconos two-argument form ("library", "symbol")).
+  ///@{
   void setComputehFunction(VectorFunction h);
   void setComputehFunction(const std::string& plugin);
   void setComputehFunction(const std::string& library, const std::string& symbol) {
     setComputehFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets g: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputegFunction(VectorFunction g);
   void setComputegFunction(const std::string& plugin);
   void setComputegFunction(const std::string& library, const std::string& symbol) {
     setComputegFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jachx: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJachxFunction(MatrixFunction jachx);
   void setComputeJachxFunction(const std::string& plugin);
   void setComputeJachxFunction(const std::string& library, const std::string& symbol) {
     setComputeJachxFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jachlambda: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJachlambdaFunction(MatrixFunction jachlambda);
   void setComputeJachlambdaFunction(const std::string& plugin);
   void setComputeJachlambdaFunction(const std::string& library, const std::string& symbol) {
     setComputeJachlambdaFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jacgx: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJacgxFunction(MatrixFunction jacgx);
   void setComputeJacgxFunction(const std::string& plugin);
   void setComputeJacgxFunction(const std::string& library, const std::string& symbol) {
     setComputeJacgxFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jacglambda: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJacglambdaFunction(MatrixFunction jacglambda);
   void setComputeJacglambdaFunction(const std::string& plugin);
   void setComputeJacglambdaFunction(const std::string& library, const std::string& symbol) {
     setComputeJacglambdaFunction(library + ":" + symbol);
   }
+  ///@}
 
   const char* typeName() const override { return "FirstOrderNonLinearR"; }
   Eigen::Index outputSize() const override { return 0; }

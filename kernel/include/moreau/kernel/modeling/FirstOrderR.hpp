@@ -72,9 +72,13 @@ class FirstOrderR : public Relation {
                     MatrixFunction D, MatrixFunction B, MatrixFunction K);
   /// Replace one function after construction (setComputehFunction & co. of the
   /// derived classes). ModelError for an empty h or g.
+  ///@{
   void setOutputFunction(VectorFunction h);
   void setInputFunction(VectorFunction g);
+  ///@}
+  /// Which Jacobian setJacobianFunction replaces: C = ∇ₓh, D = ∇_λh, B = ∇_λg, K = ∇ₓg.
   enum class Jacobian { C, D, B, K };
+  /// Replaces one Jacobian function (an empty J means "not given").
   void setJacobianFunction(Jacobian which, MatrixFunction J);
   void initializeWorkspace(Interaction& inter) override;
   /// The i-th linked system (type checked by initialize).

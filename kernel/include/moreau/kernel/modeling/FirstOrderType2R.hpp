@@ -48,31 +48,49 @@ class FirstOrderType2R : public FirstOrderR {
 
   /// Replace h, g or a Jacobian (std::function, "library:symbol", or the
   /// Siconos two-argument form ("library", "symbol")).
+  ///@{
   void setComputehFunction(OutputFunction h);
   void setComputehFunction(const std::string& plugin);
   void setComputehFunction(const std::string& library, const std::string& symbol) {
     setComputehFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets g: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputegFunction(InputFunction g);
   void setComputegFunction(const std::string& plugin);
   void setComputegFunction(const std::string& library, const std::string& symbol) {
     setComputegFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jachx: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJachxFunction(JacobianHFunction jachx);
   void setComputeJachxFunction(const std::string& plugin);
   void setComputeJachxFunction(const std::string& library, const std::string& symbol) {
     setComputeJachxFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jachlambda: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJachlambdaFunction(JacobianHFunction jachlambda);
   void setComputeJachlambdaFunction(const std::string& plugin);
   void setComputeJachlambdaFunction(const std::string& library, const std::string& symbol) {
     setComputeJachlambdaFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jacglambda: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJacglambdaFunction(JacobianGFunction jacglambda);
   void setComputeJacglambdaFunction(const std::string& plugin);
   void setComputeJacglambdaFunction(const std::string& library, const std::string& symbol) {
     setComputeJacglambdaFunction(library + ":" + symbol);
   }
+  ///@}
 
   const char* typeName() const override { return "FirstOrderType2R"; }
   Eigen::Index outputSize() const override { return 0; }

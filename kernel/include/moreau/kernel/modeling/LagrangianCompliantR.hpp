@@ -45,21 +45,31 @@ class LagrangianCompliantR : public LagrangianR {
   /// Replace h, G0 = ∇_q h (Jachq) or G1 = ∇_λ h (Jachlambda) (std::function,
   /// "library:symbol", or the Siconos two-argument form ("library",
   /// "symbol")). ModelError for an empty h.
+  ///@{
   void setComputehFunction(OutputFunction h);
   void setComputehFunction(const std::string& plugin);
   void setComputehFunction(const std::string& library, const std::string& symbol) {
     setComputehFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jachq: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJachqFunction(JacobianFunction G0);
   void setComputeJachqFunction(const std::string& plugin);
   void setComputeJachqFunction(const std::string& library, const std::string& symbol) {
     setComputeJachqFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jachlambda: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJachlambdaFunction(JacobianFunction G1);
   void setComputeJachlambdaFunction(const std::string& plugin);
   void setComputeJachlambdaFunction(const std::string& library, const std::string& symbol) {
     setComputeJachlambdaFunction(library + ":" + symbol);
   }
+  ///@}
 
   const char* typeName() const override { return "LagrangianCompliantR"; }
   Eigen::Index outputSize() const override { return 0; }

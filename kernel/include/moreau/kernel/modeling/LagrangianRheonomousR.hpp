@@ -45,21 +45,31 @@ class LagrangianRheonomousR : public LagrangianR {
 
   /// Replace h, G or ∂h/∂t (std::function, "library:symbol", or the Siconos
   /// two-argument form ("library", "symbol")). ModelError for an empty h.
+  ///@{
   void setComputehFunction(OutputFunction h);
   void setComputehFunction(const std::string& plugin);
   void setComputehFunction(const std::string& library, const std::string& symbol) {
     setComputehFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jachq: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJachqFunction(JacobianFunction G);
   void setComputeJachqFunction(const std::string& plugin);
   void setComputeJachqFunction(const std::string& library, const std::string& symbol) {
     setComputeJachqFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets hDot: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputehDotFunction(TimeDerivativeFunction hDot);
   void setComputehDotFunction(const std::string& plugin);
   void setComputehDotFunction(const std::string& library, const std::string& symbol) {
     setComputehDotFunction(library + ":" + symbol);
   }
+  ///@}
 
   const char* typeName() const override { return "LagrangianRheonomousR"; }
   Eigen::Index outputSize() const override { return 0; }

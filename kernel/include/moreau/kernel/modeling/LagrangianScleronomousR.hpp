@@ -48,21 +48,32 @@ class LagrangianScleronomousR : public LagrangianR {
 
   /// Replace h, G or Ġ (std::function, "library:symbol", or the Siconos
   /// two-argument form ("library", "symbol")). ModelError for an empty h.
+  ///@{
   void setComputehFunction(OutputFunction h);
   void setComputehFunction(const std::string& plugin);
   void setComputehFunction(const std::string& library, const std::string& symbol) {
     setComputehFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets Jachq: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeJachqFunction(JacobianFunction G);
   void setComputeJachqFunction(const std::string& plugin);
   void setComputeJachqFunction(const std::string& library, const std::string& symbol) {
     setComputeJachqFunction(library + ":" + symbol);
   }
+  ///@}
+  /// Sets DotJachq: a std::function, a "library:symbol" plug-in or the Siconos pair
+  /// ("library", "symbol").
+  ///@{
   void setComputeDotJachqFunction(DotJacobianFunction dotG);
   void setComputeDotJachqFunction(const std::string& plugin);
   void setComputeDotJachqFunction(const std::string& library, const std::string& symbol) {
     setComputeDotJachqFunction(library + ":" + symbol);
   }
+  ///@}
+  /// True when Ġ was given (function or plug-in).
   bool hasDotJachq() const { return static_cast<bool>(dotG_); }
   /// Ġ(q, v, z) at the linked systems' current state into dotG (resized to
   /// m × Σ ndof). Not used by the time-stepping schemes (an event-driven
