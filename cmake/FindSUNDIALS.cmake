@@ -3,8 +3,9 @@
 # 6 libsundials_cvode contains the serial N_Vector, the dense SUNMatrix /
 # SUNLinearSolver and the Newton / fixed-point SUNNonlinearSolver, so one
 # library is enough. This module is used instead of the SUNDIALSConfig.cmake
-# that Debian ships, which imports every SUNDIALS target (MPI, PETSc, hypre,
-# Fortran modules) and fails when one of their packages is not installed.
+# that Debian ships, which imports every SUNDIALS target (parallel vectors,
+# Fortran modules) and looks for their dependencies (OpenMP, ...): the kernel
+# needs the CVODE library and its headers only.
 # Sets SUNDIALS_FOUND, SUNDIALS_VERSION, SUNDIALS_INCLUDE_DIR, SUNDIALS_CVODE_LIBRARY.
 find_path(SUNDIALS_INCLUDE_DIR cvode/cvode.h)
 find_library(SUNDIALS_CVODE_LIBRARY sundials_cvode)
