@@ -311,3 +311,39 @@ TEST(EventDriven, RunReachesTheFinalTimeExactly) {
   EXPECT_EQ(b.sim->eventsManager().numberOfProcessedEvents(), 1700u + 44u);
   EXPECT_THROW(b.sim->advanceToEvent(), SimulationError);
 }
+
+// Two identical floor contacts (y1 = y2 = q0): simultaneous impacts with a singular
+// impact matrix [[1, 1], [1, 1]], then (e = 0) a resting phase with redundant bilateral
+// contacts: the total force is m g however the solver splits it.
+TEST(EventDriven, SimultaneousRedundantContactsImpactAndRest) {
+  const double g = 9.81, T = 1.0, h = 1e-2;
+  Ball b = makeBall(0.0, g, 1.0, 0.0, T, h, true, 0.0);
+  // Replace the ceiling by a second floor contact: y2 = q0.
+  b.nsds->removeInteraction(b.contacts[1]);
+  Eigen::MatrixXd H(1, 3);
+  H << 1, 0, 0;
+  b.contacts[1] = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.0),
+                                                std::make_shared<LagrangianLinearTIR>(H));
+  b.nsds->link(b.contacts[1], b.ds);
+  EventDriven& s = *b.sim;
+  s.initialize();
+  double tImpact = -1;
+  while (s.hasNextEvent()) {
+    s.advanceToEvent();
+    const bool ns = s.nextEventType() == EventType::NonSmooth;
+    s.processEvents();
+    if (ns) {
+      tImpact = s.startingTime();
+      EXPECT_NEAR(b.contacts[0]->lambda(1)(0) + b.contacts[1]->lambda(1)(0), std::sqrt(2 * g),
+                  1e-9);
+    }
+    if (s.startingTime() > std::sqrt(2.0 / g) + 1e-6) {
+      EXPECT_NEAR(b.ds->q()(0), 0.0, 1e-12);
+      EXPECT_NEAR(b.ds->velocity()(0), 0.0, 1e-12);
+      EXPECT_NEAR(b.contacts[0]->lambda(2)(0) + b.contacts[1]->lambda(2)(0), g, 1e-9);
+      EXPECT_NEAR(b.ds->p(2)(0), g, 1e-9);
+    }
+  }
+  EXPECT_NEAR(tImpact, std::sqrt(2.0 / g), 1e-10);
+  EXPECT_EQ(s.numberOfNonSmoothEvents(), 1u);
+}

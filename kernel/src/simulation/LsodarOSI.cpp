@@ -31,6 +31,7 @@ namespace moreau {
 
 namespace {
 constexpr double kEps = std::numeric_limits<double>::epsilon();
+constexpr double kGapMargin = 1e-6;  // gap reference margin, in event tolerances
 }  // namespace
 
 struct LsodarOSI::Impl {
@@ -106,7 +107,9 @@ struct LsodarOSI::Impl {
   // treats a root function that is exactly zero at the initial time
   // specially and reports spurious roots right after it), while the drift of
   // y_ref over successive impacts stays negligible.
-  double gapReference(double y) const { return std::min(y, 0.0) - 1e-6 * self->eventTolerance(); }
+  double gapReference(double y) const {
+    return std::min(y, 0.0) - kGapMargin * self->eventTolerance();
+  }
 
   InterData& data(const Interaction& inter) {
     const unsigned id = inter.number();
@@ -236,7 +239,13 @@ struct LsodarOSI::Impl {
         g[r] = d.lambda2 + tol;
       } else {
         d.relation->computeOutput(t, *d.inter, 0);
-        g[r] = d.inter->y(0)(0) - d.yRef;
+        const double y = d.inter->y(0)(0);
+        // Once the contact is clearly open (y > tol) the reference returns to
+        // −margin: g jumps between two positive values (no sign change, no
+        // root), and the penetrations left by successive root locations do
+        // not add up over the impacts.
+        if (y > tol && d.yRef < -kGapMargin * tol) d.yRef = gapReference(0.0);
+        g[r] = y - d.yRef;
       }
     }
   }
