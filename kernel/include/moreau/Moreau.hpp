@@ -35,9 +35,9 @@
 #include <moreau/kernel/modeling/RelayNSL.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/Equality.hpp>
+#include <moreau/kernel/simulation/EulerMoreauOSI.hpp>
 #include <moreau/kernel/simulation/EventDriven.hpp>
 #include <moreau/kernel/simulation/EventsManager.hpp>
-#include <moreau/kernel/simulation/EulerMoreauOSI.hpp>
 #include <moreau/kernel/simulation/FrictionContact.hpp>
 #include <moreau/kernel/simulation/GlobalFrictionContact.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
