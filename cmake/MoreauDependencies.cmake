@@ -17,6 +17,11 @@ moreau_require(SuiteSparse_FOUND "SuiteSparse (CHOLMOD, UMFPACK, KLU)" libsuites
 find_package(LAPACKE QUIET)
 moreau_require(LAPACKE_FOUND "LAPACKE" liblapacke-dev)
 
+# SUNDIALS CVODE (LsodarOSI, the event-driven integrator): 6.x API
+# (SUNContext); linked privately by the kernel (cmake/FindSUNDIALS.cmake).
+find_package(SUNDIALS 6 QUIET MODULE)
+moreau_require(SUNDIALS_FOUND "SUNDIALS 6 (CVODE)" libsundials-dev)
+
 find_package(Boost 1.74 QUIET)
 if(Boost_FOUND)
   find_path(MOREAU_BOOST_GRAPH_INCLUDE boost/graph/adjacency_list.hpp HINTS ${Boost_INCLUDE_DIRS})

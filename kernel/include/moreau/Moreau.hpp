@@ -36,10 +36,13 @@
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/Equality.hpp>
 #include <moreau/kernel/simulation/EulerMoreauOSI.hpp>
+#include <moreau/kernel/simulation/EventDriven.hpp>
+#include <moreau/kernel/simulation/EventsManager.hpp>
 #include <moreau/kernel/simulation/FrictionContact.hpp>
 #include <moreau/kernel/simulation/GlobalFrictionContact.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
+#include <moreau/kernel/simulation/LsodarOSI.hpp>
 #include <moreau/kernel/simulation/MLCP.hpp>
 #include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>

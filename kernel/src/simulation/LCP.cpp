@@ -33,6 +33,9 @@ void LCP::checkInteraction(const Interaction& inter) const {
 void LCP::addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                       Eigen::Ref<Eigen::VectorXd> q) const {
   // Newton impact rows: + e ẏ_k (complementarity rows: restitution_ is NaN).
+  // The acceleration problem of the event-driven scheme (0 ≤ ÿ ⟂ λ(2) ≥ 0)
+  // has no law term.
+  if (ctx.role == ProblemRole::Acceleration) return;
   const double e = restitution_[row];
   if (!std::isnan(e)) q += e * inter.yMemory(ctx.outputLevel);
 }

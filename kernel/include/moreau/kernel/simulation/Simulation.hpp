@@ -73,8 +73,8 @@ class Simulation {
   bool isInitialized() const { return initialized_; }
 
   // ---- stepping -------------------------------------------------------------------
-  /// k < numberOfSteps().
-  bool hasNextEvent() const { return k_ < N_; }
+  /// k < numberOfSteps() (EventDriven: an unprocessed event remains).
+  virtual bool hasNextEvent() const { return k_ < N_; }
   /// Computes the state at t_{k+1} (may be called again before nextStep()).
   virtual void computeOneStep() = 0;
   /// Time stepping: computeOneStep(). EventDriven: up to the next event.
@@ -85,10 +85,11 @@ class Simulation {
   /// Runs the remaining steps (advanceToEvent + nextStep).
   void run();
 
-  /// t_k, t_{k+1}, h, k, N.
+  /// t_k, t_{k+1}, h, k, N (EventDriven: the times of the current and of
+  /// the next event).
   ///@{
-  double startingTime() const;
-  double nextTime() const;
+  virtual double startingTime() const;
+  virtual double nextTime() const;
   double timeStep() const;
   std::size_t currentStep() const { return k_; }
   ///@}
@@ -132,7 +133,7 @@ class Simulation {
   /// The context of a role's problem at the current step.
   ///@{
   ProblemContext problemContext(ProblemRole role) const;
-  StepContext stepContext() const;
+  virtual StepContext stepContext() const;
   ///@}
 
   // ---- record and failures ----------------------------------------------------------

@@ -1,0 +1,306 @@
+// Event-driven simulation loop; the algorithm is docs/theory/event-driven.md
+// (simulation.md §1.9.5–§1.9.6 with the decisions stated there).
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/IndexSet.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/Topology.hpp>
+#include <moreau/kernel/simulation/EventDriven.hpp>
+#include <moreau/kernel/simulation/LCP.hpp>
+#include <moreau/kernel/simulation/LsodarOSI.hpp>
+#include <moreau/kernel/simulation/TimeDiscretisation.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+namespace moreau {
+
+namespace {
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+}  // namespace
+
+EventDriven::EventDriven(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
+                         std::shared_ptr<TimeDiscretisation> td)
+    : Simulation(std::move(nsds), std::move(td)),
+      eventTolerance_(1e4 * kEps),
+      zenoThreshold_(std::numeric_limits<double>::quiet_NaN()) {
+  if (!nsds_) throw ModelError("EventDriven: the NonSmoothDynamicalSystem is null");
+  if (!td_) throw ModelError("EventDriven: the TimeDiscretisation is null");
+  const double t0 = nsds_->t0();
+  if (std::abs(td_->t0() - t0) > 1e-12 * std::max(1.0, std::abs(t0))) {
+    std::ostringstream os;
+    os << "EventDriven: the TimeDiscretisation starts at t0 = " << td_->t0()
+       << " but the NonSmoothDynamicalSystem at t0 = " << t0;
+    throw ModelError(os.str());
+  }
+  N_ = td_->numberOfSteps(nsds_->finalT());
+  events_.initialize(*td_, N_);
+  time_ = td_->t0();
+}
+
+EventDriven::EventDriven(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
+                         std::shared_ptr<TimeDiscretisation> td, std::shared_ptr<LsodarOSI> osi)
+    : EventDriven(std::move(nsds), std::move(td)) {
+  if (!osi) throw ModelError("EventDriven: the LsodarOSI is null");
+  insertIntegrator(osi);
+}
+
+void EventDriven::setEventTolerance(double tol) {
+  if (!std::isfinite(tol) || !(tol > 0.0)) {
+    std::ostringstream os;
+    os << "EventDriven: the event tolerance must be finite and > 0 (got " << tol << ")";
+    throw ModelError(os.str());
+  }
+  eventTolerance_ = tol;
+}
+
+void EventDriven::setZenoThreshold(double dt) {
+  if (!std::isnan(dt) && (!std::isfinite(dt) || dt < 0.0)) {
+    std::ostringstream os;
+    os << "EventDriven: the Zeno threshold must be finite and >= 0 (got " << dt << ")";
+    throw ModelError(os.str());
+  }
+  zenoThreshold_ = dt;
+}
+
+double EventDriven::zenoThreshold() const {
+  if (!std::isnan(zenoThreshold_)) return zenoThreshold_;
+  return 1e-6 * std::max(nsds_->finalT() - nsds_->t0(), 0.0);
+}
+
+void EventDriven::setMaxNonSmoothEventsPerStep(std::size_t n) {
+  if (n == 0) throw ModelError("EventDriven: maxNonSmoothEventsPerStep must be >= 1");
+  maxEventsPerStep_ = n;
+}
+
+void EventDriven::initialize() {
+  if (integrators_.size() != 1 || !std::dynamic_pointer_cast<LsodarOSI>(integrators_.front()))
+    throw ModelError(
+        "EventDriven: needs exactly one integrator, a LsodarOSI (insertIntegrator(std::make_shared"
+        "<LsodarOSI>()))" +
+        std::string(integrators_.empty()
+                        ? ""
+                        : "; got " + std::to_string(integrators_.size()) + ", the first a " +
+                              integrators_.front()->typeName()));
+  lsodar_ = std::dynamic_pointer_cast<LsodarOSI>(integrators_.front());
+  if (!nonSmoothProblem(ProblemRole::Velocity))
+    insertNonSmoothProblem(std::make_shared<LCP>("lemke"), ProblemRole::Velocity);
+  if (!nonSmoothProblem(ProblemRole::Acceleration))
+    insertNonSmoothProblem(std::make_shared<LCP>("lemke"), ProblemRole::Acceleration);
+  lsodar_->setEventTolerance(eventTolerance_);
+  Simulation::initialize();
+  events_.initialize(*td_, N_);
+  time_ = td_->t0();
+  advanced_ = false;
+  eventsThisStep_ = 0;
+  impacts_ = zenoImpacts_ = 0;
+  lastImpact_.assign(nsds_->topology().interactionCapacity(),
+                     -std::numeric_limits<double>::infinity());
+  impacting_.clear();
+  zeno_.clear();
+  topologyVersion_ = nsds_->topologyVersion();
+  // Contacts at t0: impact if some approach, then the contact forces.
+  processNonSmooth(time_, true);
+}
+
+void EventDriven::checkTopology() const {
+  if (nsds_->topologyVersion() != topologyVersion_)
+    throw SimulationError(
+        "EventDriven: interactions were linked or removed during the run; call initialize() "
+        "again (the event-driven integrator does not pick them up between events)");
+}
+
+bool EventDriven::hasNextEvent() const { return events_.hasNextEvent(); }
+double EventDriven::startingTime() const { return events_.startingTime(); }
+double EventDriven::nextTime() const {
+  return events_.hasNextEvent() ? events_.nextTime() : events_.startingTime();
+}
+
+StepContext EventDriven::stepContext() const {
+  StepContext ctx;
+  ctx.step = k_;
+  ctx.t = time_;
+  ctx.tNext = time_;
+  ctx.h = td_->h();
+  return ctx;
+}
+
+int EventDriven::integrate(double tinit, double tend, double& tout) {
+  ensureInitialized();
+  checkTopology();
+  if (std::abs(tinit - time_) > events_.tick(time_)) {
+    std::ostringstream os;
+    os.precision(17);
+    os << "EventDriven::integrate: tinit = " << tinit << " is not the current time " << time_;
+    throw SimulationError(os.str());
+  }
+  const int iout = lsodar_->integrate(tend, tout);
+  time_ = tout;
+  return iout;
+}
+
+void EventDriven::advanceToEvent() {
+  ensureInitialized();
+  if (advanced_) return;
+  if (!hasNextEvent()) {
+    std::ostringstream os;
+    os << "EventDriven: no event after t = " << startingTime();
+    throw SimulationError(os.str());
+  }
+  const double tend = events_.nextTimeDiscretisationTime();
+  double tout = tend;
+  const int iout = integrate(time_, tend, tout);
+  if (iout == 3) {
+    events_.scheduleNonSmoothEvent(tout);
+  }
+  advanced_ = true;
+}
+
+void EventDriven::computeOneStep() {
+  advanceToEvent();
+  processEvents();
+}
+
+void EventDriven::nextStep() { processEvents(); }
+
+void EventDriven::processEvents() {
+  ensureInitialized();
+  if (!advanced_) advanceToEvent();
+  const Event ev = events_.nextEvent();
+  if (ev.type == EventType::NonSmooth) {
+    if (++eventsThisStep_ > maxEventsPerStep_) {
+      std::ostringstream os;
+      os.precision(17);
+      os << "EventDriven: more than " << maxEventsPerStep_
+         << " nonsmooth events before the time-discretisation event t = "
+         << events_.nextTimeDiscretisationTime() << " (last at t = " << ev.time
+         << "); an accumulation of events the Zeno guard (setZenoThreshold, now " << zenoThreshold()
+         << ") did not stop";
+      throw SimulationError(os.str());
+    }
+    processNonSmooth(ev.time, false);
+    if (ev.mergedWithStep) eventsThisStep_ = 0;
+  } else {
+    // Time-discretisation event: the state at t_k becomes the memory.
+    lsodar_->swapInMemory();
+    eventsThisStep_ = 0;
+  }
+  events_.processEvents();
+  ++k_;
+  advanced_ = false;
+  stepComputed_ = false;
+}
+
+void EventDriven::updateIndexSets() {
+  ensureInitialized();
+  Topology& topology = nsds_->topology();
+  const StepContext ctx = stepContext();
+  const std::vector<unsigned>& roots = lsodar_->rootInteractions();
+  for (const auto& inter : topology.interactions()) {
+    const unsigned id = inter->number();
+    const bool root = std::find(roots.begin(), roots.end(), id) != roots.end();
+    const bool in1 = root || lsodar_->addInteractionInIndexSet(*inter, 1, ctx);
+    const bool in2 = in1 && std::abs(inter->y(1)(0)) <= eventTolerance_;
+    if (in1)
+      topology.addToIndexSet(1, id);
+    else
+      topology.removeFromIndexSet(1, id);
+    if (in2)
+      topology.addToIndexSet(2, id);
+    else
+      topology.removeFromIndexSet(2, id);
+  }
+}
+
+void EventDriven::updateIndexSetsWithDoubleCondition() {
+  ensureInitialized();
+  Topology& topology = nsds_->topology();
+  const IndexSet& set2 = topology.indexSet(2);
+  // Collect first: erasing while iterating would skip members (swap-with-last).
+  impacting_.clear();
+  for (const unsigned id : set2) {
+    const Interaction& inter = *topology.interaction(id);
+    const double acc = inter.y(2)(0);
+    const double force = inter.lambda(2)(0);
+    // A contact whose force root was found leaves when the problem gives it
+    // no force (undetermined ÿ ≈ 0 included): the bilateral force pulls.
+    const bool rootTakeOff = std::find(takeOff_.begin(), takeOff_.end(), id) != takeOff_.end();
+    if (force <= eventTolerance_ && (acc > eventTolerance_ || rootTakeOff))
+      impacting_.push_back(id);
+  }
+  for (const unsigned id : impacting_) {
+    topology.removeFromIndexSet(2, id);
+    topology.removeFromIndexSet(1, id);
+  }
+  impacting_.clear();
+}
+
+void EventDriven::processNonSmooth(double t, bool initial) {
+  checkTopology();
+  time_ = t;
+  Topology& topology = nsds_->topology();
+  const double zeno = zenoThreshold();
+  // Zeno guard: contacts whose gap root comes too soon after their last impact.
+  // Roots of contacts held closed (I₂) are take-offs (their force crossed
+  // −tol); the others are gaps closing.
+  zeno_.clear();
+  takeOff_.clear();
+  for (const unsigned id : lsodar_->rootInteractions()) {
+    if (topology.indexSet(2).contains(id)) {
+      takeOff_.push_back(id);
+      continue;
+    }
+    if (!initial && zeno > 0.0 && id < lastImpact_.size() && t - lastImpact_[id] < zeno)
+      zeno_.push_back(id);
+  }
+  // The impact law reads e ẏ⁻ from the memory: 0 for a plastic (Zeno) impact.
+  for (const unsigned id : zeno_) topology.interaction(id)->y(1).setZero();
+  lsodar_->swapInMemory();  // pre-impact q, v, y
+  lsodar_->computeOutputs(t);
+  updateIndexSets();
+
+  // Impact: I₁ − I₂ not empty.
+  impacting_.clear();
+  const IndexSet& set1 = topology.indexSet(1);
+  const IndexSet& set2 = topology.indexSet(2);
+  for (const unsigned id : set1)
+    if (!set2.contains(id)) impacting_.push_back(id);
+  lsodar_->prepareEventProblems(t);
+  if (!impacting_.empty()) {
+    computeProblem(ProblemRole::Velocity);
+    lsodar_->updateState(problemContext(ProblemRole::Velocity));
+    ++impacts_;
+    for (const unsigned id : impacting_) {
+      if (id < lastImpact_.size()) lastImpact_[id] = t;
+      if (std::find(zeno_.begin(), zeno_.end(), id) != zeno_.end()) ++zenoImpacts_;
+    }
+    // Contacts that stay closed after the impact: I₂ = {ẏ⁺ ≈ 0}, I₁ = I₂.
+    for (const auto& inter : topology.interactions()) {
+      const unsigned id = inter->number();
+      if (!topology.indexSet(1).contains(id)) continue;
+      const double scale = std::max(1.0, std::abs(inter->yMemory(1)(0)));
+      if (std::abs(inter->y(1)(0)) <= eventTolerance_ * scale) {
+        topology.addToIndexSet(2, id);
+      } else {
+        topology.removeFromIndexSet(2, id);
+        topology.removeFromIndexSet(1, id);
+      }
+    }
+  }
+  impacting_.clear();
+  // Contact forces: acceleration LCP over I₂, then the double condition.
+  if (topology.indexSet(2).size() > 0) {
+    computeProblem(ProblemRole::Acceleration);
+    lsodar_->updateState(problemContext(ProblemRole::Acceleration));
+    updateIndexSetsWithDoubleCondition();
+  }
+  takeOff_.clear();
+  lsodar_->resetIntegration(t);
+  if (initial) lsodar_->swapInMemory();
+}
+
+}  // namespace moreau

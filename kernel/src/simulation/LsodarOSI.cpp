@@ -1,0 +1,709 @@
+// LsodarOSI: the smooth phases of the event-driven simulation with SUNDIALS
+// CVODE; the equations are those of docs/theory/event-driven.md
+// (simulation.md §1.9.6 and §2.12).
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/IndexSet.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/LagrangianDS.hpp>
+#include <moreau/kernel/modeling/LagrangianR.hpp>
+#include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
+#include <moreau/kernel/modeling/Topology.hpp>
+#include <moreau/kernel/simulation/LsodarOSI.hpp>
+#include <moreau/kernel/simulation/Simulation.hpp>
+#include <moreau/kernel/simulation/TimeDiscretisation.hpp>
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace moreau {
+
+namespace {
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+constexpr double kGapMargin = 1e-6;  // gap reference margin, in event tolerances
+}  // namespace
+
+struct LsodarOSI::Impl {
+  struct DSData {
+    LagrangianDS* ds = nullptr;
+    Eigen::Index n = 0;
+    Eigen::Index offset = 0;  // of q in x; v at offset + n
+    bool constantMass = true;
+    Eigen::LLT<Eigen::MatrixXd> llt;  // of M(q)
+    Eigen::VectorXd q, v;             // work copies passed to the force functions
+    Eigen::VectorXd aFree;            // M⁻¹ F(t, q, v)
+    Eigen::VectorXd a;                // M⁻¹ (F + Σ Gᵀ λ(2))
+  };
+  struct Block {
+    std::size_t ds = 0;    // index in dsData
+    Eigen::MatrixXd G;     // 1 × n (columns of G for this system)
+    Eigen::MatrixXd MiGt;  // M⁻¹ Gᵀ, n × 1
+  };
+  struct InterData {
+    Interaction* inter = nullptr;  // null: free slot
+    LagrangianR* relation = nullptr;
+    std::vector<Block> blocks;
+    double yRef = 0.0;     // gap root function g = y − yRef
+    int bilateral = -1;    // row in the bilateral system (member of I₂), −1 otherwise
+    double lambda2 = 0.0;  // bilateral λ(2) at the last evaluation
+  };
+
+  const Simulation* sim = nullptr;
+  Topology* topology = nullptr;
+  LsodarOSI* self = nullptr;
+  std::vector<DSData> ds;
+  std::vector<int> dsIndex;       // by DS number
+  std::vector<InterData> inters;  // by interaction id
+  std::vector<unsigned> rootIds;  // root function r ↔ interaction id
+  std::vector<unsigned> found;    // ids of the roots found by the last integrate
+  bool constantMasses = true;
+  bool analyticJacobian = false;
+  // Bilateral system A λ = −b over I₂ (sized to |I₂| when it changes).
+  Eigen::MatrixXd A;
+  Eigen::VectorXd b, lam;
+  Eigen::LDLT<Eigen::MatrixXd> ldlt;
+  std::vector<unsigned> bilateralIds;
+  std::uint64_t bilateralVersion = std::numeric_limits<std::uint64_t>::max();
+  // CVODE
+  SUNContext sunctx = nullptr;
+  N_Vector x = nullptr;
+  SUNMatrix J = nullptr;
+  SUNLinearSolver LS = nullptr;
+  void* cvode = nullptr;
+  std::vector<int> rootsFound, rootDir;
+  std::exception_ptr callbackError;
+  std::string cvodeMessage;
+  double tCurrent = 0.0;
+  Statistics stats;
+  Statistics base;  // counters of the CVODE instances freed before (initialize)
+
+  ~Impl() { freeCvode(); }
+  void freeCvode() {
+    if (cvode) CVodeFree(&cvode);
+    if (LS) SUNLinSolFree(LS);
+    if (J) SUNMatDestroy(J);
+    if (x) N_VDestroy(x);
+    if (sunctx) SUNContext_Free(&sunctx);
+    cvode = nullptr;
+    LS = nullptr;
+    J = nullptr;
+    x = nullptr;
+    sunctx = nullptr;
+  }
+
+  // Gap root g = y − y_ref with y_ref = min(y, 0) − margin at a restart: the
+  // margin (1e-6 × the event tolerance) keeps g(t_event) > 0 strictly (CVODE
+  // treats a root function that is exactly zero at the initial time
+  // specially and reports spurious roots right after it), while the drift of
+  // y_ref over successive impacts stays negligible.
+  double gapReference(double y) const {
+    return std::min(y, 0.0) - kGapMargin * self->eventTolerance();
+  }
+
+  InterData& data(const Interaction& inter) {
+    const unsigned id = inter.number();
+    if (id >= inters.size() || inters[id].inter != &inter)
+      throw std::out_of_range("LsodarOSI: " + inter.description() + " is not integrated by it");
+    return inters[id];
+  }
+  const InterData& data(const Interaction& inter) const {
+    return const_cast<Impl*>(this)->data(inter);
+  }
+
+  // x -> systems' q, v.
+  void scatter(const double* px) {
+    for (DSData& s : ds) {
+      const double* q = px + s.offset;
+      const double* v = q + s.n;
+      for (Eigen::Index i = 0; i < s.n; ++i) {
+        s.ds->q()(i) = q[i];
+        s.ds->velocity()(i) = v[i];
+      }
+    }
+  }
+  void gather(double* px) const {
+    for (const DSData& s : ds) {
+      double* q = px + s.offset;
+      double* v = q + s.n;
+      for (Eigen::Index i = 0; i < s.n; ++i) {
+        q[i] = s.ds->q()(i);
+        v[i] = s.ds->velocity()(i);
+      }
+    }
+  }
+
+  // F, M(q) and M⁻¹F at the systems' current state; G blocks and M⁻¹Gᵀ when
+  // the mass changed.
+  void freeAccelerations(double t) {
+    for (DSData& s : ds) {
+      s.q = s.ds->q();
+      s.v = s.ds->velocity();
+      if (!s.constantMass) {
+        s.ds->computeMass(s.q);
+        s.llt.compute(s.ds->mass());
+      }
+      s.ds->computeForces(t, s.q, s.v);
+      s.aFree = s.llt.solve(s.ds->forces());
+      s.a = s.aFree;
+    }
+    if (!constantMasses)
+      for (InterData& d : inters)
+        if (d.inter)
+          for (Block& b : d.blocks) b.MiGt = ds[b.ds].llt.solve(b.G.transpose());
+  }
+
+  // The bilateral contact forces of I₂ (ÿ = 0 there) and the accelerations.
+  void bilateralAccelerations() {
+    const IndexSet& set = topology->indexSet(2);
+    if (set.version() != bilateralVersion) {
+      for (unsigned id : bilateralIds)
+        if (id < inters.size()) inters[id].bilateral = -1;
+      bilateralIds.clear();
+      for (const unsigned id : set)
+        if (id < inters.size() && inters[id].inter) {
+          inters[id].bilateral = static_cast<int>(bilateralIds.size());
+          bilateralIds.push_back(id);
+        }
+      bilateralVersion = set.version();
+      const auto m = static_cast<Eigen::Index>(bilateralIds.size());
+      A.resize(m, m);
+      b.resize(m);
+      lam.resize(m);
+    }
+    const auto m = static_cast<Eigen::Index>(bilateralIds.size());
+    if (m == 0) return;
+    A.setZero();
+    for (Eigen::Index r = 0; r < m; ++r) {
+      const InterData& da = inters[bilateralIds[static_cast<std::size_t>(r)]];
+      double br = 0.0;
+      for (const Block& ba : da.blocks) {
+        br += (ba.G * ds[ba.ds].aFree)(0);
+        for (Eigen::Index c = 0; c < m; ++c) {
+          const InterData& db = inters[bilateralIds[static_cast<std::size_t>(c)]];
+          for (const Block& bb : db.blocks)
+            if (bb.ds == ba.ds) A(r, c) += (ba.G * bb.MiGt)(0, 0);
+        }
+      }
+      b(r) = br;
+    }
+    ldlt.compute(A);
+    if (ldlt.info() == Eigen::Success && ldlt.isPositive() &&
+        ldlt.vectorD().cwiseAbs().minCoeff() > 1e-14 * A.diagonal().cwiseAbs().maxCoeff()) {
+      lam = ldlt.solve(-b);
+    } else {
+      // Redundant contacts: the minimum-norm forces.
+      lam = A.completeOrthogonalDecomposition().solve(-b);
+    }
+    for (Eigen::Index r = 0; r < m; ++r) {
+      InterData& d = inters[bilateralIds[static_cast<std::size_t>(r)]];
+      d.lambda2 = lam(r);
+      for (const Block& bl : d.blocks) ds[bl.ds].a += bl.MiGt.col(0) * lam(r);
+    }
+  }
+
+  void rhs(double t, const double* px, double* pdx) {
+    scatter(px);
+    freeAccelerations(t);
+    bilateralAccelerations();
+    for (const DSData& s : ds) {
+      double* dq = pdx + s.offset;
+      double* dv = dq + s.n;
+      for (Eigen::Index i = 0; i < s.n; ++i) {
+        dq[i] = px[s.offset + s.n + i];
+        dv[i] = s.a(i);
+      }
+    }
+  }
+
+  void roots(double t, const double* px, double* g) {
+    scatter(px);
+    if (!bilateralIds.empty() || topology->indexSet(2).version() != bilateralVersion) {
+      freeAccelerations(t);
+      bilateralAccelerations();
+    }
+    const double tol = self->eventTolerance();
+    for (std::size_t r = 0; r < rootIds.size(); ++r) {
+      InterData& d = inters[rootIds[r]];
+      if (d.bilateral >= 0) {
+        g[r] = d.lambda2 + tol;
+      } else {
+        d.relation->computeOutput(t, *d.inter, 0);
+        const double y = d.inter->y(0)(0);
+        // Once the contact is clearly open (y > tol) the reference returns to
+        // −margin: g jumps between two positive values (no sign change, no
+        // root), and the penetrations left by successive root locations do
+        // not add up over the impacts.
+        if (y > tol && d.yRef < -kGapMargin * tol) d.yRef = gapReference(0.0);
+        g[r] = y - d.yRef;
+      }
+    }
+  }
+
+  // ∂ẋ/∂x of the smooth part: [0 I; M⁻¹∇_qF M⁻¹∇_vF] (constraint forces and
+  // ∂M/∂q left out: the Newton iteration only needs an approximation).
+  void jacobian(double t, const double* px, SUNMatrix Jm) {
+    scatter(px);
+    SUNMatZero(Jm);
+    for (DSData& s : ds) {
+      s.q = s.ds->q();
+      s.v = s.ds->velocity();
+      if (!s.constantMass) {
+        s.ds->computeMass(s.q);
+        s.llt.compute(s.ds->mass());
+      }
+      s.ds->computeJacobianqForces(t, s.q, s.v);
+      s.ds->computeJacobianvForces(t, s.q, s.v);
+      const Eigen::MatrixXd Jq = s.llt.solve(s.ds->jacobianqForces());
+      const Eigen::MatrixXd Jv = s.llt.solve(s.ds->jacobianvForces());
+      const auto o = static_cast<sunindextype>(s.offset);
+      const auto n = static_cast<sunindextype>(s.n);
+      for (sunindextype i = 0; i < n; ++i) {
+        SM_ELEMENT_D(Jm, o + i, o + n + i) = 1.0;
+        for (sunindextype j = 0; j < n; ++j) {
+          SM_ELEMENT_D(Jm, o + n + i, o + j) = Jq(i, j);
+          SM_ELEMENT_D(Jm, o + n + i, o + n + j) = Jv(i, j);
+        }
+      }
+    }
+  }
+
+  void outputs(double t) {
+    for (InterData& d : inters)
+      if (d.inter) {
+        d.relation->computeOutput(t, *d.inter, 0);
+        d.relation->computeOutput(t, *d.inter, 1);
+      }
+  }
+
+  // y(2) = G v̇, λ(2) = bilateral forces (0 outside I₂), p(2) = Σ Gᵀ λ(2).
+  void accelerationOutputs() {
+    for (DSData& s : ds) s.ds->p(2).setZero();
+    for (InterData& d : inters) {
+      if (!d.inter) continue;
+      double y2 = 0.0;
+      for (const Block& bl : d.blocks) y2 += (bl.G * ds[bl.ds].a)(0);
+      d.inter->y(2)(0) = y2;
+      const double l = d.bilateral >= 0 ? d.lambda2 : 0.0;
+      d.inter->lambda(2)(0) = l;
+      if (l != 0.0)
+        for (const Block& bl : d.blocks) ds[bl.ds].ds->p(2) += bl.G.row(0).transpose() * l;
+    }
+  }
+
+  void check(int flag, const char* call) {
+    if (flag >= 0) return;
+    std::ostringstream os;
+    os << "LsodarOSI: CVODE " << call << " failed: " << CVodeGetReturnFlagName(flag);
+    if (!cvodeMessage.empty()) os << " (" << cvodeMessage << ")";
+    throw SimulationError(os.str());
+  }
+};
+
+namespace {
+
+int cvodeRhs(sunrealtype t, N_Vector x, N_Vector dx, void* user) {
+  auto* d = static_cast<LsodarOSI::Impl*>(user);
+  try {
+    d->rhs(t, N_VGetArrayPointer(x), N_VGetArrayPointer(dx));
+  } catch (...) {
+    d->callbackError = std::current_exception();
+    return -1;
+  }
+  return 0;
+}
+
+int cvodeRoots(sunrealtype t, N_Vector x, sunrealtype* g, void* user) {
+  auto* d = static_cast<LsodarOSI::Impl*>(user);
+  try {
+    d->roots(t, N_VGetArrayPointer(x), g);
+  } catch (...) {
+    d->callbackError = std::current_exception();
+    return -1;
+  }
+  return 0;
+}
+
+int cvodeJacobian(sunrealtype t, N_Vector x, N_Vector /*fx*/, SUNMatrix J, void* user,
+                  N_Vector /*tmp1*/, N_Vector /*tmp2*/, N_Vector /*tmp3*/) {
+  auto* d = static_cast<LsodarOSI::Impl*>(user);
+  try {
+    d->jacobian(t, N_VGetArrayPointer(x), J);
+  } catch (...) {
+    d->callbackError = std::current_exception();
+    return -1;
+  }
+  return 0;
+}
+
+void cvodeErrors(int /*code*/, const char* /*module*/, const char* function, char* msg,
+                 void* user) {
+  auto* d = static_cast<LsodarOSI::Impl*>(user);
+  d->cvodeMessage = std::string(function ? function : "") + ": " + (msg ? msg : "");
+}
+
+}  // namespace
+
+LsodarOSI::LsodarOSI()
+    : impl_(std::make_unique<Impl>()),
+      rtol_(10.0 * kEps),
+      atol_(100.0 * kEps),
+      eventTolerance_(1e4 * kEps) {
+  impl_->self = this;
+}
+
+LsodarOSI::~LsodarOSI() = default;
+
+void LsodarOSI::setTolerances(double rtol, double atol) {
+  if (!std::isfinite(rtol) || !(rtol > 0.0) || !std::isfinite(atol) || !(atol > 0.0)) {
+    std::ostringstream os;
+    os << "LsodarOSI: the tolerances must be finite and > 0 (got rtol = " << rtol
+       << ", atol = " << atol << ")";
+    throw ModelError(os.str());
+  }
+  rtol_ = rtol;
+  atol_ = atol;
+}
+
+void LsodarOSI::setMaxNumSteps(long steps) {
+  if (steps < 1) throw ModelError("LsodarOSI: the maximum number of steps must be >= 1");
+  maxSteps_ = steps;
+}
+
+bool LsodarOSI::usesAnalyticJacobian() const { return impl_->analyticJacobian; }
+
+const LsodarOSI::Statistics& LsodarOSI::statistics() const {
+  Impl& d = *impl_;
+  d.stats.steps = d.base.steps;
+  d.stats.rhsEvaluations = d.base.rhsEvaluations;
+  d.stats.rootEvaluations = d.base.rootEvaluations;
+  d.stats.errorTestFailures = d.base.errorTestFailures;
+  d.stats.jacobianEvaluations = d.base.jacobianEvaluations;
+  if (d.cvode) {
+    long v = 0;
+    CVodeGetNumSteps(d.cvode, &v);
+    d.stats.steps = d.base.steps + v;
+    CVodeGetNumRhsEvals(d.cvode, &v);
+    d.stats.rhsEvaluations = d.base.rhsEvaluations + v;
+    CVodeGetNumGEvals(d.cvode, &v);
+    d.stats.rootEvaluations = d.base.rootEvaluations + v;
+    CVodeGetNumErrTestFails(d.cvode, &v);
+    d.stats.errorTestFailures = d.base.errorTestFailures + v;
+    if (d.LS) {
+      CVodeGetNumJacEvals(d.cvode, &v);
+      d.stats.jacobianEvaluations = d.base.jacobianEvaluations + v;
+    }
+  }
+  return d.stats;
+}
+
+InteractionLevels LsodarOSI::levels(const Interaction& /*inter*/) const {
+  return InteractionLevels{0, 2, 1, 2};
+}
+
+void LsodarOSI::initialize(const Simulation& simulation) {
+  Impl& d = *impl_;
+  d.freeCvode();
+  d.sim = &simulation;
+  NonSmoothDynamicalSystem& nsds = *simulation.nonSmoothDynamicalSystem();
+  d.topology = &nsds.topology();
+  d.ds.clear();
+  d.dsIndex.assign(nsds.numberOfDS(), -1);
+  d.constantMasses = true;
+  Eigen::Index size = 0;
+  for (const auto& system : nsds.dynamicalSystems()) {
+    if (!simulation.integrates(*this, *system)) continue;
+    auto* lds = dynamic_cast<LagrangianDS*>(system.get());
+    if (!lds)
+      throw ModelError("LsodarOSI: " + system->description() +
+                       " is not a LagrangianDS (the event-driven integrator handles Lagrangian "
+                       "systems only, simulation.md §1.9.6)");
+    Impl::DSData s;
+    s.ds = lds;
+    s.n = lds->ndof();
+    s.offset = size;
+    size += 2 * s.n;
+    s.constantMass = lds->hasConstantMass();
+    d.constantMasses = d.constantMasses && s.constantMass;
+    if (!s.constantMass) lds->computeMass();
+    s.llt.compute(lds->mass());
+    if (s.llt.info() != Eigen::Success)
+      throw ModelError("LsodarOSI: the mass matrix of " + system->description() +
+                       " is not positive definite");
+    s.q = lds->q();
+    s.v = lds->velocity();
+    s.aFree = Eigen::VectorXd::Zero(s.n);
+    s.a = Eigen::VectorXd::Zero(s.n);
+    for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
+    d.dsIndex[system->number()] = static_cast<int>(d.ds.size());
+    d.ds.push_back(std::move(s));
+  }
+  const double t0 = simulation.timeDiscretisation()->t0();
+
+  d.inters.clear();
+  d.inters.resize(d.topology->interactionCapacity());
+  d.rootIds.clear();
+  for (const auto& inter : nsds.interactions()) {
+    const auto& systems = inter->dynamicalSystems();
+    if (systems.empty() || !simulation.integrates(*this, *systems.front())) continue;
+    auto* rel = dynamic_cast<LagrangianR*>(inter->relation().get());
+    if (!rel)
+      throw ModelError("LsodarOSI: " + inter->description() + " has a " +
+                       inter->relation()->typeName() +
+                       " relation; a Lagrangian relation is needed");
+    if (!rel->hasConstantJacobians())
+      throw ModelError("LsodarOSI: " + inter->description() + " has a " + rel->typeName() +
+                       " relation whose Jacobian depends on q; only relations with constant "
+                       "Jacobians (LagrangianLinearTIR) are supported (Ġ = 0) for now");
+    if (inter->dimension() != 1)
+      throw ModelError("LsodarOSI: " + inter->description() + " has dimension " +
+                       std::to_string(inter->dimension()) +
+                       "; only scalar unilateral contacts (dimension 1) are supported for now");
+    Impl::InterData& id = d.inters[inter->number()];
+    id.inter = inter.get();
+    id.relation = rel;
+    rel->computeJacobians(t0, *inter);
+    for (std::size_t i = 0; i < systems.size(); ++i) {
+      Impl::Block b;
+      b.ds = static_cast<std::size_t>(d.dsIndex[systems[i]->number()]);
+      b.G = rel->jachqBlock(*inter, i);
+      b.MiGt = d.ds[b.ds].llt.solve(b.G.transpose());
+      id.blocks.push_back(std::move(b));
+    }
+    d.rootIds.push_back(inter->number());
+  }
+  d.bilateralIds.clear();
+  d.bilateralVersion = std::numeric_limits<std::uint64_t>::max();
+  d.found.clear();
+  d.found.reserve(d.rootIds.size());
+
+  // Analytic Jacobian when every system gives ∇F (probe once).
+  d.analyticJacobian = useJacobian_;
+  if (d.analyticJacobian)
+    for (Impl::DSData& s : d.ds) {
+      try {
+        s.ds->computeJacobianqForces(t0, s.q, s.v);
+        s.ds->computeJacobianvForces(t0, s.q, s.v);
+      } catch (const ModelError&) {
+        d.analyticJacobian = false;
+      }
+    }
+
+  // CVODE.
+  d.base = Statistics();
+  d.stats = Statistics();
+#if SUNDIALS_VERSION_MAJOR >= 7
+  if (SUNContext_Create(SUN_COMM_NULL, &d.sunctx) != 0)
+#else
+  if (SUNContext_Create(nullptr, &d.sunctx) != 0)
+#endif
+    throw SimulationError("LsodarOSI: SUNContext_Create failed");
+  const auto n = static_cast<sunindextype>(std::max<Eigen::Index>(size, 1));
+  d.x = N_VNew_Serial(n, d.sunctx);
+  N_VConst(0.0, d.x);
+  d.gather(N_VGetArrayPointer(d.x));
+  d.cvode = CVodeCreate(method_ == Method::BDF ? CV_BDF : CV_ADAMS, d.sunctx);
+  if (!d.cvode) throw SimulationError("LsodarOSI: CVodeCreate failed");
+  d.check(CVodeSetErrHandlerFn(d.cvode, cvodeErrors, &d), "CVodeSetErrHandlerFn");
+  d.check(CVodeInit(d.cvode, cvodeRhs, t0, d.x), "CVodeInit");
+  d.check(CVodeSetUserData(d.cvode, &d), "CVodeSetUserData");
+  d.check(CVodeSStolerances(d.cvode, rtol_, atol_), "CVodeSStolerances");
+  d.check(CVodeSetMaxNumSteps(d.cvode, maxSteps_), "CVodeSetMaxNumSteps");
+  d.J = SUNDenseMatrix(n, n, d.sunctx);
+  d.LS = SUNLinSol_Dense(d.x, d.J, d.sunctx);
+  d.check(CVodeSetLinearSolver(d.cvode, d.LS, d.J), "CVodeSetLinearSolver");
+  if (d.analyticJacobian) d.check(CVodeSetJacFn(d.cvode, cvodeJacobian), "CVodeSetJacFn");
+  const auto nr = static_cast<int>(d.rootIds.size());
+  d.rootsFound.assign(d.rootIds.size(), 0);
+  d.rootDir.assign(d.rootIds.size(), -1);  // decreasing only: a gap closing, a force vanishing
+  if (nr > 0) {
+    d.check(CVodeRootInit(d.cvode, nr, cvodeRoots), "CVodeRootInit");
+    d.check(CVodeSetRootDirection(d.cvode, d.rootDir.data()), "CVodeSetRootDirection");
+    d.check(CVodeSetNoInactiveRootWarn(d.cvode), "CVodeSetNoInactiveRootWarn");
+  }
+  d.tCurrent = t0;
+  d.outputs(t0);
+  d.freeAccelerations(t0);
+  for (unsigned id : d.rootIds) {
+    Impl::InterData& in = d.inters[id];
+    in.yRef = d.gapReference(in.inter->y(0)(0));
+  }
+}
+
+bool LsodarOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
+                                         const StepContext& /*ctx*/) const {
+  if (level == 0) return true;
+  const double tol = eventTolerance_;
+  const bool closed = inter.y(0)(0) <= tol;
+  if (level == 1) return closed;
+  if (level == 2) return closed && std::abs(inter.y(1)(0)) <= tol;
+  throw std::out_of_range("LsodarOSI: index set " + std::to_string(level) + " out of range [0, 2]");
+}
+
+void LsodarOSI::computeFreeOutput(const Interaction& inter, const ProblemContext& ctx,
+                                  Eigen::Ref<Eigen::VectorXd> q) const {
+  const Impl::InterData& d = impl_->data(inter);
+  q.setZero();
+  if (ctx.outputLevel == 1) {
+    for (const Impl::Block& b : d.blocks) q(0) += (b.G * impl_->ds[b.ds].ds->velocity())(0);
+  } else if (ctx.outputLevel == 2) {
+    for (const Impl::Block& b : d.blocks) q(0) += (b.G * impl_->ds[b.ds].aFree)(0);
+  } else {
+    throw std::out_of_range("LsodarOSI: free output at level " + std::to_string(ctx.outputLevel) +
+                            " (levels 1 and 2)");
+  }
+}
+
+void LsodarOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
+                                    const DynamicalSystem& ds, const ProblemContext& /*ctx*/,
+                                    Eigen::Ref<Eigen::MatrixXd> block) const {
+  const Impl::InterData& da = impl_->data(a);
+  const Impl::InterData& db = impl_->data(b);
+  const int k = ds.number() < impl_->dsIndex.size() ? impl_->dsIndex[ds.number()] : -1;
+  const Impl::Block* ba = nullptr;
+  const Impl::Block* bb = nullptr;
+  for (const Impl::Block& x : da.blocks)
+    if (static_cast<int>(x.ds) == k) ba = &x;
+  for (const Impl::Block& x : db.blocks)
+    if (static_cast<int>(x.ds) == k) bb = &x;
+  if (!ba || !bb)
+    throw std::out_of_range("LsodarOSI: " + ds.description() + " is not shared by " +
+                            a.description() + " and " + b.description());
+  block += ba->G * bb->MiGt;
+}
+
+bool LsodarOSI::blocksAreConstant(const ProblemContext& /*ctx*/) const {
+  return impl_->constantMasses;
+}
+
+void LsodarOSI::updateState(const ProblemContext& ctx) {
+  Impl& d = *impl_;
+  const unsigned level = ctx.inputLevel;
+  const IndexSet& set = d.topology->indexSet(ctx.outputLevel);
+  if (level == 1) {
+    for (Impl::DSData& s : d.ds) s.ds->p(1).setZero();
+    for (const unsigned id : set) {
+      if (id >= d.inters.size() || !d.inters[id].inter) continue;
+      const Impl::InterData& in = d.inters[id];
+      const double l = in.inter->lambda(1)(0);
+      for (const Impl::Block& b : in.blocks) {
+        LagrangianDS& ds = *d.ds[b.ds].ds;
+        ds.p(1) += b.G.row(0).transpose() * l;
+        ds.velocity() += b.MiGt.col(0) * l;
+      }
+    }
+    d.outputs(ctx.tNext);
+    d.freeAccelerations(ctx.tNext);
+  } else if (level == 2) {
+    for (Impl::DSData& s : d.ds) {
+      s.ds->p(2).setZero();
+      s.a = s.aFree;
+    }
+    for (const unsigned id : set) {
+      if (id >= d.inters.size() || !d.inters[id].inter) continue;
+      const Impl::InterData& in = d.inters[id];
+      const double l = in.inter->lambda(2)(0);
+      for (const Impl::Block& b : in.blocks) {
+        d.ds[b.ds].ds->p(2) += b.G.row(0).transpose() * l;
+        d.ds[b.ds].a += b.MiGt.col(0) * l;
+      }
+    }
+    for (Impl::InterData& in : d.inters) {
+      if (!in.inter) continue;
+      double y2 = 0.0;
+      for (const Impl::Block& b : in.blocks) y2 += (b.G * d.ds[b.ds].a)(0);
+      in.inter->y(2)(0) = y2;
+    }
+  } else {
+    throw std::out_of_range("LsodarOSI: updateState at input level " + std::to_string(level));
+  }
+}
+
+void LsodarOSI::swapInMemory() {
+  for (Impl::DSData& s : impl_->ds) s.ds->swapInMemory();
+  for (Impl::InterData& in : impl_->inters)
+    if (in.inter) in.inter->swapInMemory();
+}
+
+int LsodarOSI::integrate(double tend, double& tout) {
+  Impl& d = *impl_;
+  if (!d.cvode) throw SimulationError("LsodarOSI: integrate before initialize");
+  d.found.clear();
+  tout = d.tCurrent;
+  if (!(tend > d.tCurrent)) return 2;
+  d.callbackError = nullptr;
+  d.cvodeMessage.clear();
+  d.check(CVodeSetStopTime(d.cvode, tend), "CVodeSetStopTime");
+  double tret = d.tCurrent;
+  const int flag = CVode(d.cvode, tend, d.x, &tret, CV_NORMAL);
+  if (d.callbackError) std::rethrow_exception(d.callbackError);
+  if (flag < 0) {
+    std::ostringstream os;
+    os.precision(17);
+    os << "LsodarOSI: CVODE failed between t = " << d.tCurrent << " and t = " << tend << ": "
+       << CVodeGetReturnFlagName(flag);
+    if (!d.cvodeMessage.empty()) os << " (" << d.cvodeMessage << ")";
+    throw SimulationError(os.str());
+  }
+  int iout = 2;
+  if (flag == CV_ROOT_RETURN) {
+    iout = 3;
+    ++d.stats.rootsFound;
+    d.check(CVodeGetRootInfo(d.cvode, d.rootsFound.data()), "CVodeGetRootInfo");
+    for (std::size_t r = 0; r < d.rootIds.size(); ++r)
+      if (d.rootsFound[r] != 0) d.found.push_back(d.rootIds[r]);
+  } else {
+    tret = tend;  // CV_TSTOP_RETURN / CV_SUCCESS: exactly at the stop time
+  }
+  tout = tret;
+  d.tCurrent = tret;
+  // The state at tout (the last f evaluation may have been at a trial point).
+  d.scatter(N_VGetArrayPointer(d.x));
+  d.outputs(tret);
+  d.freeAccelerations(tret);
+  d.bilateralAccelerations();
+  d.accelerationOutputs();
+  return iout;
+}
+
+void LsodarOSI::resetIntegration(double t) {
+  Impl& d = *impl_;
+  d.gather(N_VGetArrayPointer(d.x));
+  // CVodeReInit resets CVODE's counters: keep the totals.
+  d.base = statistics();
+  d.check(CVodeReInit(d.cvode, t, d.x), "CVodeReInit");
+  ++d.stats.reinitializations;
+  d.tCurrent = t;
+  d.outputs(t);
+  d.bilateralVersion = std::numeric_limits<std::uint64_t>::max();
+  d.freeAccelerations(t);
+  d.bilateralAccelerations();
+  for (unsigned id : d.rootIds) {
+    Impl::InterData& in = d.inters[id];
+    in.yRef = d.gapReference(in.inter->y(0)(0));
+  }
+}
+
+const std::vector<unsigned>& LsodarOSI::rootInteractions() const { return impl_->found; }
+
+void LsodarOSI::prepareEventProblems(double t) { impl_->freeAccelerations(t); }
+
+void LsodarOSI::computeOutputs(double t) { impl_->outputs(t); }
+
+const Eigen::VectorXd& LsodarOSI::acceleration(const DynamicalSystem& ds) const {
+  const int k = ds.number() < impl_->dsIndex.size() ? impl_->dsIndex[ds.number()] : -1;
+  if (k < 0) throw std::out_of_range("LsodarOSI: " + ds.description() + " is not integrated by it");
+  return impl_->ds[static_cast<std::size_t>(k)].a;
+}
+
+}  // namespace moreau
