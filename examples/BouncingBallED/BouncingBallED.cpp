@@ -87,7 +87,8 @@ int main(int argc, char** argv) {
     const LsodarOSI::Statistics& st = sim->lsodar()->statistics();
     std::printf("BouncingBallED: %ld rows, CVODE %ld steps, %ld f evaluations, %ld g evaluations\n",
                 rows, st.steps, st.rhsEvaluations, st.rootEvaluations);
-    examples::printSummary("BouncingBallED", events, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("BouncingBallED", events, impacts, "impacts",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "BouncingBallED: error: %s\n", error.what());
     return 1;

@@ -86,8 +86,8 @@ int main(int argc, char** argv) {
         "BouncingBallEDRestingContact: %ld rows, CVODE %ld steps, %ld f evaluations, %ld g "
         "evaluations\n",
         rows, st.steps, st.rhsEvaluations, st.rootEvaluations);
-    examples::printSummary("BouncingBallEDRestingContact", events, impacts, simulation,
-                           out ? &*out : nullptr);
+    examples::printSummary("BouncingBallEDRestingContact", events, impacts, "impacts",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "BouncingBallEDRestingContact: error: %s\n", error.what());
     return 1;

@@ -85,8 +85,8 @@ int main(int argc, char** argv) {
     const double simulation = clock.seconds() - ((out ? out->seconds() : 0.0) - outputBefore);
     progress.finish();
     if (out) out->close();
-    examples::printSummary("BouncingBallEDTwoContacts", events, impacts, simulation,
-                           out ? &*out : nullptr);
+    examples::printSummary("BouncingBallEDTwoContacts", events, impacts, "impacts",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "BouncingBallEDTwoContacts: error: %s\n", error.what());
     return 1;
