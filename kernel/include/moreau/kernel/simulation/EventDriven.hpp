@@ -37,6 +37,8 @@ namespace moreau {
 
 class LsodarOSI;
 
+/// Event-driven simulation (Siconos EventDriven): smooth phases by a LsodarOSI with root
+/// finding, nonsmooth events processed exactly (impact LCP, then acceleration LCP).
 class EventDriven : public Simulation {
  public:
   /// The Siconos form: insertIntegrator(LsodarOSI) and, optionally,
@@ -92,31 +94,41 @@ class EventDriven : public Simulation {
   /// −tol, i.e. the contact would pull): then it leaves.
   void updateIndexSetsWithDoubleCondition();
 
+  /// The events manager (time-discretisation and nonsmooth events).
   const EventsManager& eventsManager() const { return events_; }
   /// Type of the next event (after advanceToEvent: the one reached).
   EventType nextEventType() const { return events_.nextEvent().type; }
+  /// The integrator of the smooth phases (set at initialize).
   const std::shared_ptr<LsodarOSI>& lsodar() const { return lsodar_; }
 
   // ---- options --------------------------------------------------------------------
   /// Tolerance on gaps, relative velocities, accelerations and forces of the
   /// index sets (default 1e4 ε, Siconos TOL_ED); > 0 and finite.
+  ///@{
   void setEventTolerance(double tol);
   double eventTolerance() const { return eventTolerance_; }
+  ///@}
   /// Zeno guard: an impact of a contact less than this after its previous
-  /// impact is plastic (e = 0). Default (NaN): 1e-9 (T − t0). 0 disables.
+  /// impact is plastic (e = 0). Default (NaN): 1e-6 (T − t0). 0 disables.
+  ///@{
   void setZenoThreshold(double dt);
   double zenoThreshold() const;
+  ///@}
   /// At most this many nonsmooth events between two time-discretisation
   /// events (default 10000); SimulationError beyond.
+  ///@{
   void setMaxNonSmoothEventsPerStep(std::size_t n);
   std::size_t maxNonSmoothEventsPerStep() const { return maxEventsPerStep_; }
+  ///@}
 
   // ---- diagnostics ----------------------------------------------------------------
   /// Nonsmooth events processed, impacts (events with an impact problem),
   /// contact impacts made plastic by the Zeno guard.
+  ///@{
   std::size_t numberOfNonSmoothEvents() const { return events_.numberOfNonSmoothEvents(); }
   std::size_t numberOfImpacts() const { return impacts_; }
   std::size_t numberOfZenoPlasticImpacts() const { return zenoImpacts_; }
+  ///@}
 
   StepContext stepContext() const override;
 

@@ -25,9 +25,10 @@ enum class EventType : std::uint8_t { TimeDiscretisation = 1, NonSmooth = 2 };
 /// "TimeDiscretisation", "NonSmooth".
 const char* toString(EventType type);
 
+/// One event of the event-driven loop.
 struct Event {
-  EventType type = EventType::TimeDiscretisation;
-  double time = 0.0;
+  EventType type = EventType::TimeDiscretisation;  ///< time-discretisation or nonsmooth
+  double time = 0.0;                               ///< its time
   /// Time-discretisation event: its index k (time = t0 + k h). Nonsmooth
   /// event: the index of the next time-discretisation event.
   std::size_t step = 0;
@@ -35,6 +36,8 @@ struct Event {
   bool mergedWithStep = false;
 };
 
+/// Orders the time-discretisation events t_k = t0 + k h (integer k, no drift) and the
+/// nonsmooth events found by root finding (at most one pending at a time).
 class EventsManager {
  public:
   EventsManager() = default;
@@ -42,15 +45,20 @@ class EventsManager {
   /// Current event: t0 (k = 0); unprocessed: t_1 .. t_N.
   void initialize(const TimeDiscretisation& td, std::size_t numberOfSteps);
 
+  /// True while an event remains (a pending nonsmooth one, or t_k with k ≤ N).
   bool hasNextEvent() const { return hasNonSmooth_ || nextStep_ <= N_; }
   /// The last processed event (the initial time before the first one).
   const Event& currentEvent() const { return current_; }
   /// The earliest unprocessed event (valid while hasNextEvent()).
   const Event& nextEvent() const;
+  /// Time of the current event / of the next event.
+  ///@{
   double startingTime() const { return current_.time; }
   double nextTime() const { return nextEvent().time; }
+  ///@}
   /// Time of the next time-discretisation event t_k (k = its index).
   double nextTimeDiscretisationTime() const;
+  /// Index k of the next time-discretisation event.
   std::size_t nextTimeDiscretisationStep() const { return nextStep_; }
 
   /// Schedules a nonsmooth event at t, current time < t <= the next
@@ -58,6 +66,7 @@ class EventsManager {
   /// tick(). std::logic_error when t is outside that interval or a nonsmooth
   /// event is already pending.
   void scheduleNonSmoothEvent(double t);
+  /// True when a nonsmooth event is scheduled and not processed yet.
   bool hasPendingNonSmoothEvent() const { return hasNonSmooth_; }
 
   /// The next event becomes the current one (counted in the past events).
@@ -65,11 +74,16 @@ class EventsManager {
 
   /// Merge tolerance of a nonsmooth event with a time-discretisation event:
   /// tickFactor * max(1, |t|) (default factor 16 ε).
+  ///@{
   void setTickFactor(double factor) { tickFactor_ = factor; }
   double tick(double t) const;
+  ///@}
 
+  /// Events processed so far (all kinds / nonsmooth only).
+  ///@{
   std::size_t numberOfProcessedEvents() const { return processed_; }
   std::size_t numberOfNonSmoothEvents() const { return processedNonSmooth_; }
+  ///@}
 
  private:
   double t0_ = 0.0, h_ = 0.0;

@@ -31,19 +31,25 @@
 
 namespace moreau {
 
+/// ODE integrator of the smooth phases of EventDriven (Siconos LsodarOSI), on SUNDIALS CVODE
+/// with root finding: Lagrangian systems in first-order form x = (q, v).
 class LsodarOSI : public OneStepIntegrator {
  public:
-  enum class Method { Adams, BDF };
+  /// CVODE linear multistep family.
+  enum class Method {
+    Adams,  ///< Adams–Moulton (non-stiff, default)
+    BDF     ///< backward differentiation formulas (stiff)
+  };
 
   /// CVODE counters since initialize (or the last resetStatistics).
   struct Statistics {
-    long steps = 0;            ///< internal steps
-    long rhsEvaluations = 0;   ///< f(t, x) evaluations (without Jacobian ones)
-    long rootEvaluations = 0;  ///< g(t, x) evaluations
-    long jacobianEvaluations = 0;
-    long errorTestFailures = 0;
-    long rootsFound = 0;         ///< integrations stopped at a root
-    long reinitializations = 0;  ///< restarts after nonsmooth events
+    long steps = 0;                ///< internal steps
+    long rhsEvaluations = 0;       ///< f(t, x) evaluations (without Jacobian ones)
+    long rootEvaluations = 0;      ///< g(t, x) evaluations
+    long jacobianEvaluations = 0;  ///< Jacobian evaluations (analytic or difference quotients)
+    long errorTestFailures = 0;    ///< steps rejected by the local error test
+    long rootsFound = 0;           ///< integrations stopped at a root
+    long reinitializations = 0;    ///< restarts after nonsmooth events
   };
 
   LsodarOSI();
@@ -54,26 +60,37 @@ class LsodarOSI : public OneStepIntegrator {
   // ---- options ----------------------------------------------------------------
   /// Relative and absolute tolerances of CVODE (default 10 ε and 100 ε);
   /// ModelError unless both are finite and > 0. Take effect at initialize.
+  ///@{
   void setTolerances(double rtol, double atol);
   double rtol() const { return rtol_; }
   double atol() const { return atol_; }
+  ///@}
   /// Adams–Moulton (default, non-stiff) or BDF (stiff). Takes effect at initialize.
+  ///@{
   void setMethod(Method method) { method_ = method; }
   Method method() const { return method_; }
+  ///@}
   /// Analytic Jacobian of the smooth part (default true) when every system
   /// provides ∇_q F and ∇_v F; otherwise CVODE's difference quotients.
+  ///@{
   void setUseJacobian(bool use) { useJacobian_ = use; }
   bool useJacobian() const { return useJacobian_; }
+  ///@}
   /// True when the analytic Jacobian is used (after initialize).
   bool usesAnalyticJacobian() const;
   /// Maximum number of CVODE steps in one integrate() call (default 100000).
+  ///@{
   void setMaxNumSteps(long steps);
   long maxNumSteps() const { return maxSteps_; }
+  ///@}
   /// Gap / velocity / force tolerance of the index sets and root functions
   /// (set by EventDriven from its eventTolerance()).
+  ///@{
   void setEventTolerance(double tol) { eventTolerance_ = tol; }
   double eventTolerance() const { return eventTolerance_; }
+  ///@}
 
+  /// CVODE counters (summed over the restarts).
   const Statistics& statistics() const;
 
   // ---- OneStepIntegrator ------------------------------------------------------
