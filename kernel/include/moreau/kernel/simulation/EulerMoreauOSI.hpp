@@ -52,6 +52,16 @@ class EulerMoreauOSI : public OneStepIntegrator {
                            const ProblemContext& ctx,
                            Eigen::Ref<Eigen::MatrixXd> block) const override;
   bool blocksAreConstant(const ProblemContext& ctx) const override;
+  /// False when a system is nonlinear (FirstOrderNonLinearDS that is not a
+  /// FirstOrderLinearDS) or a relation is not a FirstOrderLinearR: the
+  /// TimeStepping Newton loop then drives the step.
+  bool isLinear() const override;
+  /// Newton mode: ‖𝓡(x^{τ+1}, g(x^{τ+1}, λ^{τ+1}))‖∞, the discrete dynamics at
+  /// the new iterate (absolute; docs/theory/euler-moreau.md §6.5). 0 otherwise.
+  double computeResidu() override;
+  /// Newton mode: ‖h(x^{τ+1}, λ^{τ+1}) − y_lin‖∞, y_lin the linearized output
+  /// the law was enforced on. 0 otherwise.
+  double computeResiduOutput() override;
   /// x = x_free + hγ W⁻¹ Σ B λ(0); r(0) = Σ B λ(0); y(0) at t_{k+1}.
   void updateState(const ProblemContext& ctx) override;
   void swapInMemory() override;
