@@ -311,7 +311,7 @@ struct LinearModel {
   }
 };
 
-std::vector<Vec> runLinear(const std::string& kind, bool type2) {
+std::vector<Vec> runLinear(const std::string& kind, bool type2, double gamma = 1.0) {
   const Eigen::Index m = kind == "mlcp" ? 2 : 1;
   const LinearModel lm(m);
   Vec x0(2);
@@ -346,7 +346,8 @@ std::vector<Vec> runLinear(const std::string& kind, bool type2) {
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 4.0);
   nsds->insertDynamicalSystem(ds);
   nsds->link(inter, ds);
-  auto osi = std::make_shared<EulerMoreauOSI>(0.5);
+  auto osi = gamma < 1.0 ? std::make_shared<EulerMoreauOSI>(0.5, gamma)
+                         : std::make_shared<EulerMoreauOSI>(0.5);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.02), osi, problem);
   sim.setNewtonTolerance(1e-10);
   std::vector<Vec> out;
@@ -362,8 +363,8 @@ std::vector<Vec> runLinear(const std::string& kind, bool type2) {
   return out;
 }
 
-void expectSameRuns(const std::string& kind) {
-  const std::vector<Vec> a = runLinear(kind, false), b = runLinear(kind, true);
+void expectSameRuns(const std::string& kind, double gamma = 1.0) {
+  const std::vector<Vec> a = runLinear(kind, false, gamma), b = runLinear(kind, true, gamma);
   ASSERT_EQ(a.size(), b.size());
   double diff = 0.0, active = 0.0;
   for (std::size_t k = 0; k < a.size(); ++k) {
@@ -384,6 +385,30 @@ TEST(EulerMoreauNonlinear, LinearType2RAgreesWithFirstOrderLinearRForRelay) {
 }
 TEST(EulerMoreauNonlinear, LinearType2RAgreesWithFirstOrderLinearRForMlcp) {
   expectSameRuns("mlcp");
+}
+// γ = 0.6: the h(1−γ) r_k term (r_k kept at the start of the step in Newton mode).
+TEST(EulerMoreauNonlinear, LinearType2RAgreesWithFirstOrderLinearRWithGamma) {
+  expectSameRuns("lcp", 0.6);
+}
+
+// A state written between steps is x_k of the next Newton loop (θ = 1: x − x_k = −h x³).
+TEST(EulerMoreauNonlinear, UserWrittenStateStartsTheNextStep) {
+  auto ds = cubicDecay(1.0);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(ds);
+  const double h = 0.1;
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                   std::make_shared<EulerMoreauOSI>(1.0), std::make_shared<LCP>());
+  sim.setNewtonTolerance(1e-14);
+  sim.computeOneStep();
+  sim.nextStep();
+  ds->x()(0) = 3.0;
+  sim.computeOneStep();
+  const double x = ds->x()(0);
+  EXPECT_NEAR(x - 3.0, -h * x * x * x, 1e-13);
+  // Computing the same step again gives the same answer (the iterate restarts from x_k).
+  sim.computeOneStep();
+  EXPECT_NEAR(ds->x()(0), x, 1e-15);
 }
 
 // Non-convergence (two Newton iterations allowed: enough in free flight, where the second

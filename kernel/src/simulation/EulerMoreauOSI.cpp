@@ -288,7 +288,7 @@ void EulerMoreauOSI::Impl::newtonFreeState(std::size_t k, unsigned tau, double t
     s.xPrev = ds.x();
     if (s.nonlinear) {
       // W^τ = M − hθ ∇ₓf(t_{k+1}, x^τ);  W x_free = W x^τ − 𝓡_free(x^τ) + h(1−γ) r_k,
-      // 𝓡_free(x) = M(x − x_k) − hθ f(x, t_{k+1}) − h(1−θ) f(x_k, t_k)   (§6.1)
+      // 𝓡_free(x) = M(x − x_k) − hθ f(x, t_{k+1}) − h(1−θ) f(x_k, t_k)   (§6.2)
       ds.computeJacobianfx(tk1, s.xPrev);
       s.W = s.M;
       s.W.noalias() -= hth * ds.jacobianfx();
