@@ -93,3 +93,28 @@ TEST(MoreauJeanIterationMatrix, NonSymmetricTangentStiffnessInTheNewtonLoop) {
   }
   EXPECT_FALSE(osi->isIterationMatrixSPD(*ds));
 }
+
+TEST(MoreauJeanIterationMatrix, NonSymmetricStiffnessUnderMoreauJeanGOSI) {
+  // The same linear system under the global-formulation integrator: its M̂ must go to LU too.
+  const Eigen::Vector2d q0(0.3, -0.2), v0(1.0, 0.5);
+  auto ds = std::make_shared<LagrangianLinearTIDS>(q0, v0, Eigen::Matrix2d::Identity(), stiffness(),
+                                                   Eigen::Matrix2d::Zero());
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 3 * kH);
+  nsds->insertDynamicalSystem(ds);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, kH),
+                   std::make_shared<MoreauJeanGOSI>(kTheta),
+                   std::make_shared<GlobalFrictionContact>(2));
+  Eigen::Vector2d q = q0, v = v0, q1, v1;
+  int steps = 0;
+  while (sim.hasNextEvent()) {
+    sim.computeOneStep();
+    thetaStep(q, v, q1, v1);
+    EXPECT_LT((ds->q() - q1).norm(), 1e-14);
+    EXPECT_LT((ds->velocity() - v1).norm(), 1e-14);
+    q = q1;
+    v = v1;
+    sim.nextStep();
+    ++steps;
+  }
+  EXPECT_EQ(steps, 3);
+}

@@ -126,14 +126,6 @@ struct InteractionData {
   std::vector<DSBlock> blocks;    // one or two, in link order: H = G(q*) blocks
 };
 
-// True when A equals its transpose bit for bit (sums of symmetric terms are).
-bool exactlySymmetric(const Eigen::MatrixXd& A) {
-  for (Eigen::Index j = 0; j < A.cols(); ++j)
-    for (Eigen::Index i = j + 1; i < A.rows(); ++i)
-      if (A(i, j) != A(j, i)) return false;
-  return true;
-}
-
 // Same size and the same bits (NaN compares equal to itself, −0 differs from
 // +0): detects any write, without tolerance. Inline loop: the vectors are a
 // few entries long, a memcmp call costs more than the comparison.
@@ -213,7 +205,7 @@ struct MoreauJeanOSI::Impl {
                        " has a non-finite entry");
     // Cholesky reads one triangle only: a non-symmetric M̂ (non-symmetric K_t or C_t, e.g.
     // gyroscopic terms) goes to LU.
-    s.spd = exactlySymmetric(s.Mhat);
+    s.spd = detail::exactlySymmetric(s.Mhat);
     if (s.spd) {
       s.llt.compute(s.Mhat);
       s.spd = s.llt.info() == Eigen::Success;
@@ -492,7 +484,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
         throw ModelError("MoreauJeanOSI: the iteration matrix M + hθC + h²θ²K of " +
                          system->description() + " has a non-finite entry");
       // Cholesky for a symmetric M̂ only (a non-symmetric K or C goes to LU).
-      s.spd = exactlySymmetric(s.Mhat);
+      s.spd = detail::exactlySymmetric(s.Mhat);
       if (s.spd) {
         s.llt.compute(s.Mhat);
         s.spd = s.llt.info() == Eigen::Success;
