@@ -151,8 +151,9 @@ int main(int argc, char** argv) {
     if (out) out->close();
     std::printf("NonLinearSwitch: x(T) = %.9f A, Newton iterations %ld (max %u per step)\n",
                 inductor->x()(0), newton, maxNewton);
-    // "impacts" of the summary line: the steps where the freewheel diode carries the current.
-    examples::printSummary("NonLinearSwitch", steps, freewheel, simulation, out ? &*out : nullptr);
+    // Events of the summary line: the steps where the freewheel diode carries the current.
+    examples::printSummary("NonLinearSwitch", steps, freewheel, "freewheel steps",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "NonLinearSwitch: error: %s\n", error.what());
     return 1;

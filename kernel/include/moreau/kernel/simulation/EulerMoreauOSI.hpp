@@ -31,6 +31,10 @@
 
 namespace moreau {
 
+/// Euler–Moreau θ–γ scheme for first-order systems (Siconos EulerMoreauOSI): linear models in one
+/// pass, W = M − hθA, x_{k+1} = x_free + hγ W⁻¹ r_{k+1}; nonlinear systems and relations by the
+/// TimeStepping Newton loop (W = M − hθ∇ₓf at each iterate, isLinear() false); λ is the
+/// multiplier at t_{k+1} (level 0). See docs/theory/euler-moreau.md.
 class EulerMoreauOSI : public OneStepIntegrator {
  public:
   /// theta, gamma in [0, 1] (ModelError otherwise). gamma NaN (default):
@@ -40,9 +44,11 @@ class EulerMoreauOSI : public OneStepIntegrator {
   ~EulerMoreauOSI() override;
 
   const char* typeName() const override { return "EulerMoreauOSI"; }
+  /// θ ∈ [0, 1], weight of f (A x + b for a linear system).
   double theta() const { return theta_; }
   /// γ of the input r (1 when not given).
   double gamma() const { return gamma_; }
+  /// True when γ was given to the constructor.
   bool useGamma() const { return useGamma_; }
 
   InteractionLevels levels(const Interaction& inter) const override;

@@ -34,12 +34,16 @@ class OneStepIntegrator;
 class OneStepNSProblem;
 class TimeDiscretisation;
 
+/// Base class of the simulations (Siconos Simulation): the model, the time grid, the one-step
+/// integrators (each system is integrated by exactly one), the one-step problems by role, the
+/// per-step SimulationLog and the FailurePolicy. Use TimeStepping.
 class Simulation {
  public:
   virtual ~Simulation();
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
+  /// Class name, e.g. "TimeStepping".
   virtual const char* typeName() const = 0;
 
   // ---- building -------------------------------------------------------------------
@@ -65,6 +69,7 @@ class Simulation {
   /// the log. Called by the first step when not called before; calling it
   /// again restarts.
   virtual void initialize();
+  /// True after initialize() (or the first step).
   bool isInitialized() const { return initialized_; }
 
   // ---- stepping -------------------------------------------------------------------
@@ -81,17 +86,21 @@ class Simulation {
   void run();
 
   /// t_k, t_{k+1}, h, k, N.
+  ///@{
   double startingTime() const;
   double nextTime() const;
   double timeStep() const;
   std::size_t currentStep() const { return k_; }
+  ///@}
   /// N: see TimeDiscretisation::numberOfSteps.
   std::size_t numberOfSteps() const { return N_; }
 
   // ---- what it holds --------------------------------------------------------------
+  /// The model.
   const std::shared_ptr<NonSmoothDynamicalSystem>& nonSmoothDynamicalSystem() const {
     return nsds_;
   }
+  /// The time grid.
   const std::shared_ptr<TimeDiscretisation>& timeDiscretisation() const { return td_; }
   /// Integrators in insertion order.
   const std::vector<std::shared_ptr<OneStepIntegrator>>& integrators() const {
@@ -114,19 +123,29 @@ class Simulation {
   /// Largest memorySteps() of the integrators.
   unsigned memorySteps() const { return memorySteps_; }
   /// Levels over every interaction (and integrator, for an empty model).
+  ///@{
   unsigned levelMinForOutput() const { return levels_.minOutput; }
   unsigned levelMaxForOutput() const { return levels_.maxOutput; }
   unsigned levelMinForInput() const { return levels_.minInput; }
   unsigned levelMaxForInput() const { return levels_.maxInput; }
+  ///@}
   /// The context of a role's problem at the current step.
+  ///@{
   ProblemContext problemContext(ProblemRole role) const;
   StepContext stepContext() const;
+  ///@}
 
   // ---- record and failures ----------------------------------------------------------
+  /// One record per problem solve (SimulationLog).
+  ///@{
   SimulationLog& log() { return log_; }
   const SimulationLog& log() const { return log_; }
+  ///@}
+  /// What a step does when a problem's solver does not converge (default FailurePolicy::Throw).
+  ///@{
   void setFailurePolicy(FailurePolicy policy) { policy_ = policy; }
   FailurePolicy failurePolicy() const { return policy_; }
+  ///@}
 
  protected:
   /// ModelError when a pointer is null or td.t0() differs from nsds.t0();
@@ -134,6 +153,7 @@ class Simulation {
   Simulation(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
              std::shared_ptr<TimeDiscretisation> td);
 
+  /// initialize() when not done yet.
   void ensureInitialized();
   /// After links/removals: sizes the new interactions' storage and checks
   /// that none couples systems of two integrators. O(interactions) when the
@@ -147,6 +167,8 @@ class Simulation {
   /// residual of the step, and clears them.
   void flushPendingRecords(int newtonIterations, bool newtonConverged, double newtonResidual);
 
+  /// State shared with the derived simulations (see the public accessors).
+  ///@{
   std::shared_ptr<NonSmoothDynamicalSystem> nsds_;
   std::shared_ptr<TimeDiscretisation> td_;
   std::vector<std::shared_ptr<OneStepIntegrator>> integrators_;
@@ -160,6 +182,7 @@ class Simulation {
   bool deferRecords_ = false;
   std::array<StepRecord, kNumberOfProblemRoles> pendingRecords_{};
   std::array<bool, kNumberOfProblemRoles> pending_{};
+  ///@}
 
  private:
   void checkInteraction(const Interaction& inter) const;
