@@ -422,45 +422,4 @@ TEST(EulerMoreauOSI, MixingWithMoreauJeanInOneProblemIsRefused) {
   EXPECT_THROW_WITH(sim.computeOneStep(), std::out_of_range, "only level 1");
 }
 
-// Nonlinear first-order systems and relations need the Newton loop (not done): a ModelError
-// naming the object and its type at initialize.
-TEST(EulerMoreauOSI, NonlinearFirstOrderModelsAreRejectedByName) {
-  {
-    auto ds = std::make_shared<FirstOrderNonLinearDS>(
-        Eigen::VectorXd::Constant(1, 1.0),
-        [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::VectorXd& f) {
-          f = -x.array().cube();
-        },
-        [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::MatrixXd& J) {
-          J(0, 0) = -3 * x(0) * x(0);
-        });
-    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
-    nsds->insertDynamicalSystem(ds);
-    TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
-                     std::make_shared<EulerMoreauOSI>(0.5), std::make_shared<LCP>());
-    EXPECT_THROW_WITH(sim.initialize(), ModelError, "FirstOrderNonLinearDS");
-  }
-  {
-    auto ds = std::make_shared<FirstOrderLinearTIDS>(Eigen::VectorXd::Constant(1, 1.0),
-                                                     Eigen::MatrixXd::Constant(1, 1, -1.0));
-    auto rel = std::make_shared<FirstOrderType2R>(
-        [](double, const Eigen::VectorXd& x, const Eigen::VectorXd& l, const Eigen::VectorXd&,
-           Eigen::VectorXd& y) { y = x + l; },
-        [](double, const Eigen::VectorXd& l, const Eigen::VectorXd&, Eigen::VectorXd& r) { r = l; },
-        [](double, const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&,
-           Eigen::MatrixXd& C) { C.setIdentity(); },
-        [](double, const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&,
-           Eigen::MatrixXd& D) { D.setIdentity(); },
-        [](double, const Eigen::VectorXd&, const Eigen::VectorXd&, Eigen::MatrixXd& B) {
-          B.setIdentity();
-        });
-    auto inter =
-        std::make_shared<Interaction>(std::make_shared<ComplementarityConditionNSL>(1), rel);
-    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
-    nsds->insertDynamicalSystem(ds);
-    nsds->link(inter, ds);
-    TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
-                     std::make_shared<EulerMoreauOSI>(0.5), std::make_shared<LCP>());
-    EXPECT_THROW_WITH(sim.initialize(), ModelError, "FirstOrderType2R");
-  }
-}
+// Nonlinear first-order systems and relations (the Newton loop): test_EulerMoreauNonlinear.cpp.

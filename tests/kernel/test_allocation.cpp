@@ -371,3 +371,45 @@ TEST(Allocation, EulerMoreauDiodeBridgeStepsAllocateNothing) {
   EXPECT_EQ(kernel, 0);
   EXPECT_EQ(lcp->patternBuilds(), 1u);
 }
+
+// EulerMoreauOSI in Newton mode: a FirstOrderNonLinearDS (ẋ = 1 − x³/10) held below x = 1 by
+// a FirstOrderType1R relation y = 1 − x², r = −λ (LCP "pgs"): free steps and contact steps,
+// W, the Jacobians and the blocks re-made at every iterate, allocate nothing.
+TEST(Allocation, EulerMoreauNewtonStepsAllocateNothing) {
+  auto ds = std::make_shared<FirstOrderNonLinearDS>(
+      Eigen::VectorXd::Zero(1),
+      [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::VectorXd& f) {
+        f(0) = 1.0 - 0.1 * x(0) * x(0) * x(0);
+      },
+      [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::MatrixXd& J) {
+        J(0, 0) = -0.3 * x(0) * x(0);
+      });
+  auto rel = std::make_shared<FirstOrderType1R>(
+      [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::VectorXd& y) {
+        y(0) = 1.0 - x(0) * x(0);
+      },
+      [](double, const Eigen::VectorXd& l, const Eigen::VectorXd&, Eigen::VectorXd& r) {
+        r(0) = -l(0);
+      },
+      [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::MatrixXd& C) {
+        C(0, 0) = -2.0 * x(0);
+      },
+      [](double, const Eigen::VectorXd&, const Eigen::VectorXd&, Eigen::MatrixXd& B) {
+        B(0, 0) = -1.0;
+      });
+  auto inter = std::make_shared<Interaction>(std::make_shared<ComplementarityConditionNSL>(1), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 5.0);
+  nsds->insertDynamicalSystem(ds);
+  nsds->link(inter, ds);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.01),
+                                            std::make_shared<EulerMoreauOSI>(0.5),
+                                            std::make_shared<LCP>("pgs"));
+  sim->setNewtonTolerance(1e-10);
+  sim->log().reserve(1000);
+  countAllocations(*sim, 5, true);
+  EXPECT_EQ(countAllocations(*sim, 200), 0);  // the contact starts near t = 1
+  EXPECT_GT(inter->lambda(0)(0), 0.5);
+  // Free steps take several iterations (f is cubic); at rest in contact one is enough.
+  EXPECT_GE(sim->log().records().front().newtonIterations, 2);
+  EXPECT_NEAR(ds->x()(0), 1.0, 1e-9);
+}

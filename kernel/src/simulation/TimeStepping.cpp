@@ -102,6 +102,11 @@ void TimeStepping::newtonSolve() {
     }
   } reset{*this};
   deferRecords_ = true;
+  // Siconos resetAllLambda (default): the Newton iterate starts from λ = 0.
+  if (resetAllLambda_)
+    for (const auto& inter : nsds_->topology().interactions())
+      for (unsigned level = 0; level < inter->numberOfInputLevels(); ++level)
+        inter->lambda(level).setZero();
   unsigned it = 0;
   double rs = 0.0, ry = 0.0;
   for (;;) {

@@ -16,7 +16,8 @@
 //   the problems; update; residuals on state and output (computeResidu,
 //   computeResiduOutput of each integrator)
 // until both are ≤ newtonTolerance() or newtonMaxIteration() iterations were
-// done. Linear models take exactly one pass (the loop is not entered).
+// done. Linear models take exactly one pass (the loop is not entered). Before
+// the loop, λ is set to 0 unless setResetAllLambda(false).
 
 #include <moreau/kernel/simulation/Simulation.hpp>
 
@@ -82,6 +83,16 @@ class TimeStepping : public Simulation {
   double newtonOutputResidual() const { return newtonOutputResidual_; }
   const std::vector<double>& newtonResiduals() const { return newtonResiduals_; }
   ///@}
+  /// Siconos resetAllLambda: when true (the default, the Siconos TimeStepping
+  /// Newton default "λ reset each step"), the Newton loop of a nonlinear step
+  /// starts from λ = 0 (every level of every interaction); when false it
+  /// starts from the λ of the previous step (the linearization point λ^0 of
+  /// the relations at τ = 0, and the solvers' warm start). Linear models take
+  /// one pass and are not affected.
+  ///@{
+  void setResetAllLambda(bool reset) { resetAllLambda_ = reset; }
+  bool resetAllLambda() const { return resetAllLambda_; }
+  ///@}
 
   /// The stages of computeOneStep(), for users who drive them. The first
   /// computeFreeState() of a step calls OneStepIntegrator::beginStep.
@@ -108,6 +119,7 @@ class TimeStepping : public Simulation {
   bool stateChecks_;
   double newtonTolerance_ = 1e-6;
   unsigned newtonMaxIteration_ = 50;
+  bool resetAllLambda_ = true;
   unsigned newtonIterations_ = 1;
   bool newtonConverged_ = true;
   double newtonStateResidual_ = 0.0;
