@@ -41,7 +41,10 @@
 #include <moreau/kernel/simulation/LCP.hpp>
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
 #include <moreau/kernel/simulation/MLCP.hpp>
+#include <moreau/kernel/simulation/MLCPProjectOnConstraints.hpp>
 #include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanCombinedProjectionOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanDirectProjectionOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
@@ -51,5 +54,7 @@
 #include <moreau/kernel/simulation/StepContext.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 #include <moreau/kernel/simulation/TimeStepping.hpp>
+#include <moreau/kernel/simulation/TimeSteppingCombinedProjection.hpp>
+#include <moreau/kernel/simulation/TimeSteppingDirectProjection.hpp>
 #include <moreau/kernel/utils/FiniteDifference.hpp>
 #include <moreau/kernel/utils/PluginLoader.hpp>

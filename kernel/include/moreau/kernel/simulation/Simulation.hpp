@@ -118,8 +118,9 @@ class Simulation {
   unsigned levelMaxForOutput() const { return levels_.maxOutput; }
   unsigned levelMinForInput() const { return levels_.minInput; }
   unsigned levelMaxForInput() const { return levels_.maxInput; }
-  /// The context of a role's problem at the current step.
-  ProblemContext problemContext(ProblemRole role) const;
+  /// The context of a role's problem at the current step (virtual: the
+  /// projection simulations write their Position problem on another index set).
+  virtual ProblemContext problemContext(ProblemRole role) const;
   StepContext stepContext() const;
 
   // ---- record and failures ----------------------------------------------------------
