@@ -49,6 +49,7 @@
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
 #include <moreau/kernel/simulation/Relay.hpp>
+#include <moreau/kernel/simulation/SchatzmanPaoliOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/SimulationLog.hpp>
 #include <moreau/kernel/simulation/StepContext.hpp>
