@@ -44,7 +44,8 @@ def run(T, h):
     lowest = q
     force = -M_BALL * G
     for k in range(number_of_steps(t0, T, h)):
-        rhs = M_BALL * (2.0 * q - q_prev) + h * h * THETA * force + h * h * (1.0 - THETA) * force
+        # the force terms are summed first, then added (the order fixes the last bit)
+        rhs = M_BALL * (2.0 * q - q_prev) + (h * h * THETA * force + h * h * (1.0 - THETA) * force)
         q_free = rhs / M_BALL
         lam = max(0.0, -M_BALL * (q_free + E * q_prev))
         q_new = q_free + lam / M_BALL

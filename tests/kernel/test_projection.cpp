@@ -2,8 +2,8 @@
 // MoreauJeanDirectProjectionOSI / TimeSteppingDirectProjection, the combined variant and
 // MLCPProjectOnConstraints.
 //   - the claim: on a stack of 3 beads dropped onto the ground (e = 0), plain
-//     Moreau–Jean keeps the penetrations of the landing for ever (and drifts further with an
-//     inexact LCP solver), both projection schemes keep every gap above −1e-10 once at rest;
+//     Moreau–Jean keeps the penetrations of the landing for ever (5.9e-4 here), both projection
+//     schemes keep every gap above −1e-10 once at rest (measured 0);
 //   - one projection of a linear constraint is exact (closed form Λ = −m y, q = q̃ + Λ/m);
 //   - α < 1 under-relaxes: the violation is multiplied by (1 − α) per iteration;
 //   - a bilateral constraint (EqualityConditionNSL) is projected onto y = 0;
@@ -30,6 +30,7 @@ enum class Scheme { MoreauJean, MoreauJeanPgs, Direct, Combined };
 struct StackResult {
   double restingPenetration = 0;  // max over t >= tRest of max(0, −y) over every contact
   double finalPenetration = 0;    // at T
+  double startPenetration = 0;    // at the first step with t >= tRest
   unsigned long projections = 0;
 };
 
@@ -70,8 +71,11 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
                                            std::make_shared<LCP>());
       break;
     case Scheme::MoreauJeanPgs: {
+      // An inexact velocity solver: 2 PGS sweeps per step (the error is left, not thrown).
       auto lcp = std::make_shared<LCP>("pgs");
-      lcp->setTolerance(1e-6);
+      lcp->setTolerance(1e-12);
+      lcp->setMaxIterations(2);
+      lcp->setThrowOnFailure(false);
       sim = std::make_shared<TimeStepping>(nsds, td, std::make_shared<MoreauJeanOSI>(0.5), lcp);
       break;
     }
@@ -100,7 +104,10 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
     const double t = sim->nextTime();
     double worst = 0;
     for (const auto& c : contacts) worst = std::max(worst, -c->y(0)(0));
-    if (t >= tRest) r.restingPenetration = std::max(r.restingPenetration, worst);
+    if (t >= tRest) {
+      if (r.restingPenetration == 0 && t < tRest + h) r.startPenetration = worst;
+      r.restingPenetration = std::max(r.restingPenetration, worst);
+    }
     r.finalPenetration = worst;
     sim->nextStep();
   }
@@ -118,13 +125,18 @@ TEST(ProjectionSchemes, RestingStackPenetrationBelow1e10WhereMoreauJeanDrifts) {
   const StackResult combined = runStack(Scheme::Combined, h, T, tRest, gap);
   std::printf(
       "resting stack (3 beads, h = %g, T = %g): max penetration for t >= %g s: Moreau-Jean %.3e "
-      "(final %.3e), Moreau-Jean + PGS 1e-6 %.3e (final %.3e), direct projection %.3e "
+      "(final %.3e), Moreau-Jean + 2 PGS sweeps %.3e at t = %g, %.3e at T, direct projection %.3e "
       "(%lu projection iterations), combined %.3e (%lu)\n",
-      h, T, tRest, mj.restingPenetration, mj.finalPenetration, pgs.restingPenetration,
+      h, T, tRest, mj.restingPenetration, mj.finalPenetration, pgs.startPenetration, tRest,
       pgs.finalPenetration, direct.restingPenetration, direct.projections,
       combined.restingPenetration, combined.projections);
   EXPECT_GT(mj.restingPenetration, 1e-6);
-  EXPECT_GT(pgs.finalPenetration, mj.finalPenetration);
+  // The landing penetration is kept for ever (no recovery), with an exact LCP and with 2
+  // warm-started PGS sweeps per step (at rest the warm start is already the solution, so the
+  // inexact solver does not make it drift further here: measured 1.678e-4 at t = 1 and at T).
+  EXPECT_EQ(mj.finalPenetration, mj.startPenetration);
+  EXPECT_GT(pgs.finalPenetration, 1e-6);
+  EXPECT_GE(pgs.finalPenetration, pgs.startPenetration);
   EXPECT_LT(direct.restingPenetration, 1e-10);
   EXPECT_LT(combined.restingPenetration, 1e-10);
   EXPECT_GT(direct.projections, 0u);
