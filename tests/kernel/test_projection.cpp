@@ -295,3 +295,72 @@ TEST(ProjectionSchemes, Errors) {
   EXPECT_EQ(combined.projectionMaxIteration(), 50u);
   EXPECT_EQ(combined.maxIndexSetIteration(), 50u);
 }
+
+namespace {
+
+// Harmonic oscillator m q'' + k q = 0 (ω = 2π), q0 = 1, v0 = 0, under SchatzmanPaoliOSI(½):
+// largest |q − cos ωt| over [0, 1].
+double schatzmanPaoliOscillatorError(double h) {
+  const double omega = 2 * M_PI;
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  auto ds = std::make_shared<LagrangianLinearTIDS>(
+      Eigen::VectorXd::Ones(1), Eigen::VectorXd::Zero(1), Eigen::MatrixXd::Identity(1, 1),
+      Eigen::MatrixXd::Constant(1, 1, omega * omega), Eigen::MatrixXd::Zero(1, 1));
+  nsds->insertDynamicalSystem(ds);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<SchatzmanPaoliOSI>(0.5),
+                                            std::make_shared<LCP>());
+  sim->initialize();
+  double worst = 0;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    worst = std::max(worst, std::abs(ds->q()(0) - std::cos(omega * sim->nextTime())));
+    sim->nextStep();
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST(SchatzmanPaoli, OscillatorConvergesToTheExactSolution) {
+  // θ = ½ central differences are second order; the start-up q_{−1} = q0 (tutorial-models §21)
+  // is consistent with v0 = 0 to O(h²). Measured: 1.3e-3 (h = 1e-2), 3.3e-4 (5e-3), 8.2e-5
+  // (2.5e-3): ratio 4.
+  const double e1 = schatzmanPaoliOscillatorError(1e-2);
+  const double e2 = schatzmanPaoliOscillatorError(5e-3);
+  const double e3 = schatzmanPaoliOscillatorError(2.5e-3);
+  std::printf("Schatzman-Paoli oscillator: max error %.3e, %.3e, %.3e (ratios %.2f, %.2f)\n", e1,
+              e2, e3, e1 / e2, e2 / e3);
+  EXPECT_LT(e1, 5e-3);
+  EXPECT_GT(e1 / e2, 3.5);
+  EXPECT_GT(e2 / e3, 3.5);
+}
+
+TEST(SchatzmanPaoli, ContactIsHeldAtPositionLevel) {
+  // A ball at rest on the ground (y = q = 0, e = 0.5): λ(0) = m g h² every step, q stays 0.
+  const double h = 1e-3;
+  Ball b = makeBall(0.0, 0.0, 100 * h);
+  auto sim = std::make_shared<TimeStepping>(b.nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<SchatzmanPaoliOSI>(0.5),
+                                            std::make_shared<LCP>());
+  sim->initialize();
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    EXPECT_NEAR(b.inter->lambda(0)(0), kG * h * h, 1e-18);
+    EXPECT_NEAR(b.ds->p(0)(0), kG * h * h, 1e-18);
+    EXPECT_NEAR(b.ds->q()(0), 0.0, 1e-18);
+    EXPECT_NEAR(b.ds->velocity()(0), 0.0, 1e-15);
+    sim->nextStep();
+  }
+}
+
+TEST(SchatzmanPaoli, Errors) {
+  EXPECT_THROW(SchatzmanPaoliOSI(1.5), ModelError);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(std::make_shared<LagrangianDS>(
+      Eigen::VectorXd::Zero(1), Eigen::VectorXd::Zero(1), Eigen::MatrixXd::Identity(1, 1)));
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.01),
+                   std::make_shared<SchatzmanPaoliOSI>(), std::make_shared<LCP>());
+  EXPECT_THROW(sim.initialize(), ModelError);
+  EXPECT_EQ(SchatzmanPaoliOSI().memorySteps(), 2u);
+}
