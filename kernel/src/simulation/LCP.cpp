@@ -32,12 +32,14 @@ void LCP::checkInteraction(const Interaction& inter) const {
 
 void LCP::addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                       Eigen::Ref<Eigen::VectorXd> q) const {
-  // Newton impact rows: + e ẏ_k (complementarity rows: restitution_ is NaN).
-  // The acceleration problem of the event-driven scheme (0 ≤ ÿ ⟂ λ(2) ≥ 0)
-  // has no law term.
+  // Newton impact rows: + e ẏ_k (complementarity rows: restitution_ is NaN). At position
+  // level with two steps of memory (Schatzman–Paoli, dev-notes §2.5 / A10): + e y_{k−1}.
+  // The acceleration problem of the event-driven scheme (0 ≤ ÿ ⟂ λ(2) ≥ 0) has no law term.
   if (ctx.role == ProblemRole::Acceleration) return;
   const double e = restitution_[row];
-  if (!std::isnan(e)) q += e * inter.yMemory(ctx.outputLevel);
+  if (std::isnan(e)) return;
+  const unsigned step = ctx.outputLevel == 0 && inter.memorySteps() >= 2 ? 1 : 0;
+  q += e * inter.yMemory(ctx.outputLevel, step);
 }
 
 void LCP::installPattern(Eigen::Index n) {

@@ -130,9 +130,10 @@ class Simulation {
   unsigned levelMinForInput() const { return levels_.minInput; }
   unsigned levelMaxForInput() const { return levels_.maxInput; }
   ///@}
-  /// The context of a role's problem at the current step.
+  /// The context of a role's problem at the current step (virtual: the projection
+  /// simulations write their Position problem on another index set; EventDriven its levels).
   ///@{
-  ProblemContext problemContext(ProblemRole role) const;
+  virtual ProblemContext problemContext(ProblemRole role) const;
   virtual StepContext stepContext() const;
   ///@}
 

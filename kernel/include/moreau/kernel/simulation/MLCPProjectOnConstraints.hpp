@@ -1,0 +1,38 @@
+#pragma once
+// The position-projection problem of the projection schemes (Siconos
+// MLCPProjectOnConstraints; dev-notes §2.9, docs/theory/projection.md,
+// docs/kernel/projection.md). An MLCP in the Position role on the position
+// multipliers Λ = λ(0) of the interactions of the projection index set:
+//   w = G M⁻¹ Gᵀ Λ + h(q̃),  w_e = 0 on equality rows, 0 ≤ w_c ⊥ Λ_c ≥ 0 on
+//   the others (NewtonImpactNSL and ComplementarityConditionNSL rows are
+//   unilateral constraints h ≥ 0: no restitution term),
+// blocks and free output from MoreauJeanDirectProjectionOSI. After the solve
+// λ(0) ← α Λ (α = 1 by default: the full linearised projection; α in (0, 1]
+// under-relaxes it). Default solver: "enum" (tutorial-models.md §0.1).
+
+#include <moreau/kernel/simulation/MLCP.hpp>
+
+#include <string>
+
+namespace moreau {
+
+class MLCPProjectOnConstraints : public MLCP {
+ public:
+  /// solver: a name of numerics::mlcpSolverNames(); alpha in (0, 1] (ModelError otherwise).
+  explicit MLCPProjectOnConstraints(const std::string& solver = "enum", double alpha = 1.0);
+
+  const char* typeName() const override { return "MLCPProjectOnConstraints"; }
+  double alpha() const { return alpha_; }
+  void setAlpha(double alpha);
+
+  void compute(const Simulation& simulation, const ProblemContext& ctx) override;
+
+ protected:
+  void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
+                   Eigen::Ref<Eigen::VectorXd> q) const override;
+
+ private:
+  double alpha_ = 1.0;
+};
+
+}  // namespace moreau

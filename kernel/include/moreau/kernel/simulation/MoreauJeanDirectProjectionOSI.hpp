@@ -1,0 +1,114 @@
+#pragma once
+// Moreau–Jean θ-scheme followed by a projection of the positions onto the
+// constraints (Siconos MoreauJeanDirectProjectionOSI; dev-notes §2.9,
+// docs/theory/projection.md, docs/kernel/projection.md). The velocity step is
+// MoreauJeanOSI's, unchanged. Then, driven by TimeSteppingDirectProjection,
+// problems in the Position role (MLCPProjectOnConstraints) on the position
+// multipliers λ(0):
+//   w = G M⁻¹ Gᵀ Λ + h(q̃),  equality rows w = 0, the others 0 ≤ w ⊥ Λ ≥ 0,
+//   q ← q̃ + M⁻¹ Gᵀ Λ,  p(0) += Gᵀ Λ     (G = ∇_q h at q̃, M = M(q̃)),
+// velocity unchanged. Activation of index set 1 with thresholds (hysteresis):
+//   not in the set: enters when ŷ = y_k + γ h ẏ_k ≤ activation position
+//                   threshold and ẏ_k ≤ activation velocity threshold;
+//   in the set:     leaves when ŷ > deactivation position threshold and
+//                   ẏ_k > deactivation velocity threshold
+// (first row of each law; equality and relay laws always active).
+// Defaults (tutorial-models.md §0.1): position thresholds 1e-7, velocity 0.
+// Levels: those of MoreauJeanOSI (y 0..1, λ 1); λ(0) is the storage level 0
+// the interactions always have.
+
+#include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
+
+#include <Eigen/Cholesky>
+#include <Eigen/Dense>
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace moreau {
+
+class LagrangianDS;
+class LagrangianR;
+class Topology;
+
+class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
+ public:
+  explicit MoreauJeanDirectProjectionOSI(double theta = 0.5,
+                                         double gamma = std::numeric_limits<double>::quiet_NaN());
+  ~MoreauJeanDirectProjectionOSI() override;
+
+  const char* typeName() const override { return "MoreauJeanDirectProjectionOSI"; }
+
+  /// Thresholds of the index-set-1 activation (finite; ModelError otherwise).
+  void setActivateYPosThreshold(double value);
+  void setActivateYVelThreshold(double value);
+  void setDeactivateYPosThreshold(double value);
+  void setDeactivateYVelThreshold(double value);
+  double activateYPosThreshold() const { return activatePos_; }
+  double activateYVelThreshold() const { return activateVel_; }
+  double deactivateYPosThreshold() const { return deactivatePos_; }
+  double deactivateYVelThreshold() const { return deactivateVel_; }
+
+  void initialize(const Simulation& simulation) override;
+  void beginStep(const StepContext& ctx) override;
+  bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
+                                const StepContext& ctx) const override;
+  /// Position role: q_α = y(0) at the current (projected so far) positions.
+  void computeFreeOutput(const Interaction& inter, const ProblemContext& ctx,
+                         Eigen::Ref<Eigen::VectorXd> q) const override;
+  /// Position role: += G_a M⁻¹ G_bᵀ (mass, not M̂; G at the current q).
+  void addInteractionBlock(const Interaction& a, const Interaction& b, const DynamicalSystem& ds,
+                           const ProblemContext& ctx,
+                           Eigen::Ref<Eigen::MatrixXd> block) const override;
+  bool blocksAreConstant(const ProblemContext& ctx) const override;
+  /// Velocity role: MoreauJeanOSI's update, then λ(0) = 0, p(0) = 0.
+  /// Position role: q += M⁻¹ Gᵀ λ(0), p(0) += Gᵀ λ(0) for the interactions of
+  /// the problem's index set, then y(0), y(1) at t_{k+1}.
+  void updateState(const ProblemContext& ctx) override;
+
+  /// Called by the projection simulations before each Position problem: G
+  /// and M⁻¹Gᵀ at the current positions (once per run when the masses and
+  /// the Jacobians are constant).
+  void prepareProjection(const StepContext& ctx);
+  /// True when osi owns inter (its systems are integrated by this one).
+  bool owns(const Interaction& inter) const;
+
+  /// Combined projection: inter stays in index set 1 for the rest of the
+  /// current step (cleared at the next beginStep).
+  void forceActive(const Interaction& inter);
+  bool isForcedActive(const Interaction& inter) const;
+
+ private:
+  struct Block {
+    std::size_t system;  // index in systems_
+    Eigen::MatrixXd G, MinvGt;
+  };
+  struct InteractionData {
+    Interaction* inter = nullptr;
+    LagrangianR* relation = nullptr;
+    bool constant = true;
+    std::vector<Block> blocks;
+  };
+  struct SystemData {
+    LagrangianDS* ds = nullptr;
+    Eigen::LLT<Eigen::MatrixXd> llt;
+    bool constantMass = true;
+  };
+  void synchronize();
+  const InteractionData& data(const Interaction& inter) const;
+
+  double activatePos_ = 1e-7, activateVel_ = 0.0;
+  double deactivatePos_ = 1e-7, deactivateVel_ = 0.0;
+  const Simulation* simulation_ = nullptr;
+  const Topology* topology_ = nullptr;
+  std::uint64_t topologyVersion_ = 0;
+  std::vector<SystemData> systems_;
+  std::vector<long> systemOf_;                 // by DS number: index in systems_ or -1
+  std::vector<InteractionData> interactions_;  // by interaction id
+  std::vector<char> forced_;                   // by interaction id
+  bool prepared_ = false;                      // constant blocks computed
+  bool allConstant_ = true;
+};
+
+}  // namespace moreau

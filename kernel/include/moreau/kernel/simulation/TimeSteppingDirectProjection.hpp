@@ -1,0 +1,84 @@
+#pragma once
+// Time stepping with a projection of the positions onto the constraints
+// after each Moreau–Jean step (Siconos TimeSteppingDirectProjection;
+// dev-notes §2.9, docs/theory/projection.md, docs/kernel/projection.md).
+// One step k:
+//   1. the TimeStepping step (free state, index set 1, Velocity problem, update;
+//      Newton loop for nonlinear models) with MoreauJeanDirectProjectionOSI;
+//   2. projection: while the largest violation on the projection index set
+//      (unilateral rows: max(0, −y), equality rows: |y|) is above its
+//      tolerance and fewer than projectionMaxIteration() iterations were done,
+//      solve the Position problem (MLCPProjectOnConstraints, λ(0)) on
+//      index set indexSetLevelForProjection() (1: the contacts active in the
+//      velocity problem; 0: every interaction) and move q by M⁻¹ Gᵀ λ(0).
+// Every integrator must be a MoreauJeanDirectProjectionOSI (or derived) and a
+// Position problem must be inserted (ModelError at initialize otherwise).
+// Defaults (tutorial-models.md §0.1): level 1, tolerances 1e-8, 10 iterations.
+// The step's Position records: one per projection iteration.
+
+#include <moreau/kernel/simulation/TimeStepping.hpp>
+
+#include <memory>
+
+namespace moreau {
+
+class MoreauJeanDirectProjectionOSI;
+
+class TimeSteppingDirectProjection : public TimeStepping {
+ public:
+  TimeSteppingDirectProjection(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
+                               std::shared_ptr<TimeDiscretisation> td);
+  /// One integrator, the Velocity problem and the Position problem.
+  TimeSteppingDirectProjection(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
+                               std::shared_ptr<TimeDiscretisation> td,
+                               std::shared_ptr<OneStepIntegrator> osi,
+                               std::shared_ptr<OneStepNSProblem> velocityProblem,
+                               std::shared_ptr<OneStepNSProblem> positionProblem);
+
+  const char* typeName() const override { return "TimeSteppingDirectProjection"; }
+
+  /// 0 or 1 (ModelError otherwise; before initialize).
+  void setIndexSetLevelForProjection(unsigned level);
+  unsigned indexSetLevelForProjection() const { return projectionLevel_; }
+  /// ≥ 1 (ModelError otherwise).
+  void setProjectionMaxIteration(unsigned maxIteration);
+  unsigned projectionMaxIteration() const { return projectionMaxIteration_; }
+  /// Tolerances on the equality rows (|y|) and the unilateral rows (−y); > 0.
+  void setConstraintTol(double tolerance);
+  void setConstraintTolUnilateral(double tolerance);
+  double constraintTol() const { return constraintTol_; }
+  double constraintTolUnilateral() const { return constraintTolUnilateral_; }
+
+  /// Of the last computed step: projection iterations (0 when no violation)
+  /// and the largest violations after them (over the projection index set).
+  unsigned nbProjectionIteration() const { return projectionIterations_; }
+  double maxViolationUnilateral() const { return maxViolationUnilateral_; }
+  double maxViolationEquality() const { return maxViolationEquality_; }
+  /// Projection iterations over every step computed since initialize.
+  unsigned long nbCumulatedProjectionIteration() const { return cumulatedProjection_; }
+
+  void initialize() override;
+  void computeOneStep() override;
+  /// Position: input level 0, output level (index set) = the projection level.
+  ProblemContext problemContext(ProblemRole role) const override;
+
+ protected:
+  /// The TimeStepping step without the Position problem.
+  void velocityStage();
+  /// The projection loop on the current index set.
+  void projectionStage();
+  /// Largest violations on the projection index set (sets the members).
+  void computeCriteria();
+  bool violated() const;
+
+  unsigned projectionLevel_ = 1;
+  unsigned projectionMaxIteration_ = 10;
+  double constraintTol_ = 1e-8;
+  double constraintTolUnilateral_ = 1e-8;
+  unsigned projectionIterations_ = 0;
+  double maxViolationUnilateral_ = 0.0;
+  double maxViolationEquality_ = 0.0;
+  unsigned long cumulatedProjection_ = 0;
+};
+
+}  // namespace moreau

@@ -1,0 +1,242 @@
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/IndexSet.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/LagrangianDS.hpp>
+#include <moreau/kernel/modeling/LagrangianR.hpp>
+#include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
+#include <moreau/kernel/modeling/Topology.hpp>
+#include <moreau/kernel/simulation/MoreauJeanDirectProjectionOSI.hpp>
+#include <moreau/kernel/simulation/Simulation.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace moreau {
+
+namespace {
+void checkFinite(const char* what, double value) {
+  if (!std::isfinite(value)) {
+    std::ostringstream os;
+    os << "MoreauJeanDirectProjectionOSI: the " << what << " must be finite (got " << value << ")";
+    throw ModelError(os.str());
+  }
+}
+}  // namespace
+
+MoreauJeanDirectProjectionOSI::MoreauJeanDirectProjectionOSI(double theta, double gamma)
+    : MoreauJeanOSI(theta, gamma) {}
+
+MoreauJeanDirectProjectionOSI::~MoreauJeanDirectProjectionOSI() = default;
+
+void MoreauJeanDirectProjectionOSI::setActivateYPosThreshold(double value) {
+  checkFinite("activation position threshold", value);
+  activatePos_ = value;
+}
+void MoreauJeanDirectProjectionOSI::setActivateYVelThreshold(double value) {
+  checkFinite("activation velocity threshold", value);
+  activateVel_ = value;
+}
+void MoreauJeanDirectProjectionOSI::setDeactivateYPosThreshold(double value) {
+  checkFinite("deactivation position threshold", value);
+  deactivatePos_ = value;
+}
+void MoreauJeanDirectProjectionOSI::setDeactivateYVelThreshold(double value) {
+  checkFinite("deactivation velocity threshold", value);
+  deactivateVel_ = value;
+}
+
+void MoreauJeanDirectProjectionOSI::initialize(const Simulation& simulation) {
+  MoreauJeanOSI::initialize(simulation);
+  simulation_ = &simulation;
+  const NonSmoothDynamicalSystem& nsds = *simulation.nonSmoothDynamicalSystem();
+  topology_ = &nsds.topology();
+  systems_.clear();
+  systemOf_.assign(nsds.dynamicalSystems().size(), -1);
+  for (const auto& ds : simulation.dynamicalSystemsOf(*this)) {
+    auto* lds = dynamic_cast<LagrangianDS*>(ds.get());
+    if (!lds)
+      throw ModelError("MoreauJeanDirectProjectionOSI: " + ds->description() +
+                       " is not a LagrangianDS");
+    if (ds->number() >= systemOf_.size()) systemOf_.resize(ds->number() + 1, -1);
+    systemOf_[ds->number()] = static_cast<long>(systems_.size());
+    SystemData s;
+    s.ds = lds;
+    s.constantMass = lds->hasConstantMass();
+    s.llt.compute(lds->mass());
+    if (s.llt.info() != Eigen::Success)
+      throw ModelError("MoreauJeanDirectProjectionOSI: the mass matrix of " + ds->description() +
+                       " is not positive definite");
+    systems_.push_back(std::move(s));
+  }
+  topologyVersion_ = nsds.topologyVersion() + 1;  // force a synchronize
+  synchronize();
+}
+
+bool MoreauJeanDirectProjectionOSI::owns(const Interaction& inter) const {
+  for (const auto& ds : inter.dynamicalSystems())
+    if (ds->number() >= systemOf_.size() || systemOf_[ds->number()] < 0) return false;
+  return true;
+}
+
+void MoreauJeanDirectProjectionOSI::synchronize() {
+  const NonSmoothDynamicalSystem& nsds = *simulation_->nonSmoothDynamicalSystem();
+  if (nsds.topologyVersion() == topologyVersion_) return;
+  interactions_.assign(topology_->interactionCapacity(), InteractionData());
+  forced_.assign(topology_->interactionCapacity(), 0);
+  allConstant_ = true;
+  for (const auto& inter : nsds.interactions()) {
+    if (!owns(*inter)) continue;
+    InteractionData& d = interactions_[inter->number()];
+    d.inter = inter.get();
+    d.relation = dynamic_cast<LagrangianR*>(inter->relation().get());
+    if (!d.relation)
+      throw ModelError("MoreauJeanDirectProjectionOSI: " + inter->description() +
+                       " has no Lagrangian relation");
+    d.constant = d.relation->hasConstantJacobians();
+    d.blocks.clear();
+    for (const auto& ds : inter->dynamicalSystems()) {
+      Block b;
+      b.system = static_cast<std::size_t>(systemOf_[ds->number()]);
+      d.blocks.push_back(std::move(b));
+      allConstant_ = allConstant_ && systems_[d.blocks.back().system].constantMass;
+    }
+    allConstant_ = allConstant_ && d.constant;
+  }
+  prepared_ = false;
+  topologyVersion_ = nsds.topologyVersion();
+}
+
+const MoreauJeanDirectProjectionOSI::InteractionData& MoreauJeanDirectProjectionOSI::data(
+    const Interaction& inter) const {
+  const std::size_t id = inter.number();
+  if (id >= interactions_.size() || interactions_[id].inter != &inter)
+    throw std::out_of_range("MoreauJeanDirectProjectionOSI: " + inter.description() +
+                            " is not integrated here");
+  return interactions_[id];
+}
+
+void MoreauJeanDirectProjectionOSI::beginStep(const StepContext& ctx) {
+  MoreauJeanOSI::beginStep(ctx);
+  synchronize();
+  std::fill(forced_.begin(), forced_.end(), 0);
+}
+
+void MoreauJeanDirectProjectionOSI::forceActive(const Interaction& inter) {
+  if (inter.number() < forced_.size()) forced_[inter.number()] = 1;
+}
+
+bool MoreauJeanDirectProjectionOSI::isForcedActive(const Interaction& inter) const {
+  return inter.number() < forced_.size() && forced_[inter.number()] != 0;
+}
+
+bool MoreauJeanDirectProjectionOSI::addInteractionInIndexSet(const Interaction& inter,
+                                                             unsigned level,
+                                                             const StepContext& ctx) const {
+  if (level != 1) return MoreauJeanOSI::addInteractionInIndexSet(inter, level, ctx);
+  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
+  if (isForcedActive(inter)) return true;
+  const bool member = topology_ && topology_->numberOfIndexSets() > 1 &&
+                      topology_->indexSet(1).contains(inter.number());
+  const Eigen::VectorXd& y = inter.yMemory(0);
+  const Eigen::VectorXd& ydot = inter.yMemory(1);
+  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
+  for (Eigen::Index i = 0; i < y.size(); i += stride) {
+    const double predicted = y(i) + gamma() * ctx.h * ydot(i);
+    if (member) {
+      if (!(predicted > deactivatePos_ && ydot(i) > deactivateVel_)) return true;
+    } else if (predicted <= activatePos_ && ydot(i) <= activateVel_) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {
+  if (prepared_ && allConstant_) return;
+  for (SystemData& s : systems_)
+    if (!s.constantMass) {
+      s.ds->computeMass();
+      s.llt.compute(s.ds->mass());
+      if (s.llt.info() != Eigen::Success)
+        throw ModelError("MoreauJeanDirectProjectionOSI: the mass matrix of " +
+                         s.ds->description() + " is not positive definite at step " +
+                         std::to_string(ctx.step));
+    }
+  for (InteractionData& d : interactions_) {
+    if (!d.inter) continue;
+    d.relation->computeJacobians(ctx.tNext, *d.inter);
+    for (std::size_t i = 0; i < d.blocks.size(); ++i) {
+      Block& b = d.blocks[i];
+      b.G = d.relation->jachqBlock(*d.inter, i);
+      b.MinvGt = systems_[b.system].llt.solve(b.G.transpose());
+    }
+  }
+  prepared_ = true;
+}
+
+void MoreauJeanDirectProjectionOSI::computeFreeOutput(const Interaction& inter,
+                                                      const ProblemContext& ctx,
+                                                      Eigen::Ref<Eigen::VectorXd> q) const {
+  if (ctx.role != ProblemRole::Position) {
+    MoreauJeanOSI::computeFreeOutput(inter, ctx, q);
+    return;
+  }
+  q = inter.y(0);
+}
+
+void MoreauJeanDirectProjectionOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
+                                                        const DynamicalSystem& ds,
+                                                        const ProblemContext& ctx,
+                                                        Eigen::Ref<Eigen::MatrixXd> block) const {
+  if (ctx.role != ProblemRole::Position) {
+    MoreauJeanOSI::addInteractionBlock(a, b, ds, ctx, block);
+    return;
+  }
+  const InteractionData& da = data(a);
+  const InteractionData& db = data(b);
+  const std::size_t s = static_cast<std::size_t>(systemOf_.at(ds.number()));
+  for (const Block& ba : da.blocks) {
+    if (ba.system != s) continue;
+    for (const Block& bb : db.blocks)
+      if (bb.system == s) block.noalias() += ba.G * bb.MinvGt;
+  }
+}
+
+bool MoreauJeanDirectProjectionOSI::blocksAreConstant(const ProblemContext& ctx) const {
+  if (ctx.role != ProblemRole::Position) return MoreauJeanOSI::blocksAreConstant(ctx);
+  return allConstant_ && prepared_;
+}
+
+void MoreauJeanDirectProjectionOSI::updateState(const ProblemContext& ctx) {
+  if (ctx.role != ProblemRole::Position) {
+    MoreauJeanOSI::updateState(ctx);
+    for (SystemData& s : systems_) s.ds->p(0).setZero();
+    for (InteractionData& d : interactions_)
+      if (d.inter) d.inter->lambda(0).setZero();
+    return;
+  }
+  const IndexSet& set = topology_->indexSet(ctx.outputLevel);
+  for (InteractionData& d : interactions_) {
+    if (!d.inter || !set.contains(d.inter->number())) continue;
+    const Eigen::VectorXd& lambda = d.inter->lambda(0);
+    if (lambda.isZero(0.0)) continue;
+    for (const Block& b : d.blocks) {
+      LagrangianDS& ds = *systems_[b.system].ds;
+      ds.p(0).noalias() += b.G.transpose() * lambda;
+      ds.q().noalias() += b.MinvGt * lambda;
+    }
+  }
+  for (InteractionData& d : interactions_) {
+    if (!d.inter) continue;
+    Interaction& inter = *d.inter;
+    d.relation->computeOutput(ctx.tNext, inter, 0);
+    if (!d.constant) d.relation->computeJacobians(ctx.tNext, inter);
+    d.relation->computeOutput(ctx.tNext, inter, 1);
+  }
+}
+
+}  // namespace moreau
