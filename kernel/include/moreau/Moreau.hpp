@@ -46,6 +46,7 @@
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
 #include <moreau/kernel/simulation/MLCP.hpp>
 #include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanNewtonEulerOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>

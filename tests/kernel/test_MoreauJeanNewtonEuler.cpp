@@ -1,0 +1,171 @@
+// MoreauJeanNewtonEulerOSI: torque-free rigid body (invariants), a ball
+// bouncing on the ground (NewtonEuler1DR + LCP: restitution e²), a sliding
+// ball rolling under Coulomb friction (NewtonEuler3DR + FrictionContact(3):
+// analytic rolling time and velocity). docs/theory/newton-euler.md §5–6.
+#include "KernelTestUtils.hpp"
+
+#include <moreau/Moreau.hpp>
+
+#include <cmath>
+#include <memory>
+
+using namespace moreau;
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+using Eigen::VectorXd;
+
+namespace {
+
+struct FreeBodyRun {
+  double maxNormError = 0, momentumDrift = 0, energyDrift = 0;
+  unsigned maxNewton = 0;
+};
+
+// Torque-free body I = diag(1, 2, 3) from Ω0 = (0.3, 0.2, 1.0) over [0, T].
+FreeBodyRun freeBody(double h, double T) {
+  VectorXd q0(7), v0(6);
+  q0 << 0, 0, 0, 1, 0, 0, 0;
+  v0 << 0.5, 0, 0, 0.3, 0.2, 1.0;
+  auto body =
+      std::make_shared<NewtonEulerDS>(q0, v0, 2.0, Matrix3d(Vector3d(1, 2, 3).asDiagonal()));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(body);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                            std::make_shared<LCP>());
+  sim->setNewtonTolerance(1e-12);
+  sim->setNewtonMaxIteration(20);
+  const Vector3d L0 = body->angularMomentum();
+  const double E0 = body->kineticEnergy();
+  FreeBodyRun r;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    r.maxNewton = std::max(r.maxNewton, sim->newtonIterations());
+    r.maxNormError = std::max(r.maxNormError, std::abs(body->quaternion().norm() - 1.0));
+    r.momentumDrift = std::max(r.momentumDrift, (body->angularMomentum() - L0).norm() / L0.norm());
+    r.energyDrift = std::max(r.energyDrift, std::abs(body->kineticEnergy() - E0) / E0);
+    sim->nextStep();
+  }
+  // The centre moves uniformly.
+  EXPECT_NEAR(body->q()(0), 0.5 * T, 1e-10);
+  return r;
+}
+
+}  // namespace
+
+TEST(MoreauJeanNewtonEuler, TorqueFreeBodyKeepsUnitQuaternionMomentumAndEnergy) {
+  const FreeBodyRun coarse = freeBody(1e-2, 10.0);
+  const FreeBodyRun fine = freeBody(5e-3, 10.0);
+  std::printf("free body: h=1e-2 |L| drift %.3e energy drift %.3e newton %u; h=5e-3 %.3e %.3e\n",
+              coarse.momentumDrift, coarse.energyDrift, coarse.maxNewton, fine.momentumDrift,
+              fine.energyDrift);
+  EXPECT_LT(coarse.maxNormError, 1e-14);
+  EXPECT_LT(fine.maxNormError, 1e-14);
+  EXPECT_GT(coarse.maxNewton, 1u);  // the gyroscopic term makes the step nonlinear
+  EXPECT_LT(coarse.momentumDrift, 1e-5);  // measured 5.8e-6
+  EXPECT_LT(coarse.energyDrift, 1e-6);  // measured 6.5e-7
+  // O(h²): halving h divides the drifts by about 4.
+  EXPECT_NEAR(coarse.momentumDrift / fine.momentumDrift, 4.0, 0.2);
+  EXPECT_NEAR(coarse.energyDrift / fine.energyDrift, 4.0, 0.2);
+}
+
+TEST(MoreauJeanNewtonEuler, BallBouncesOnTheGroundWithRestitution) {
+  // tutorial-models.md §31 geometry: plane x = 0, gravity −x, radius 0.1.
+  const double m = 1, R = 0.1, g = 9.81, e = 0.9, h = 1e-3;
+  VectorXd q0(7), v0(6);
+  q0 << 1, 0, 0, 1, 0, 0, 0;
+  v0.setZero();
+  auto ball = std::make_shared<NewtonEulerDS>(q0, v0, m, Matrix3d::Identity() * 0.4 * m * R * R);
+  ball->setFExt(Vector3d(-m * g, 0, 0));
+  auto rel = std::make_shared<NewtonEuler1DR>(
+      NewtonEuler1DR::sphereOnPlane(R, Vector3d::Zero(), Vector3d::UnitX()));
+  auto inter = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(e), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 3.0);
+  nsds->insertDynamicalSystem(ball);
+  nsds->link(inter, ball);
+  auto lcp = std::make_shared<LCP>();
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), lcp);
+  std::vector<double> apex;
+  double prevV = 0, maxGap = 0, minGap = 1;
+  std::size_t impacts = 0;
+  double firstImpact = -1;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    const double v = ball->twist()(0), gap = inter->y(0)(0);
+    if (inter->lambda(1)(0) > 0 && firstImpact < 0) firstImpact = sim->nextTime();
+    if (prevV < 0 && v > 0) ++impacts, maxGap = 0;
+    if (impacts > 0) maxGap = std::max(maxGap, gap);
+    if (prevV > 0 && v <= 0) apex.push_back(maxGap);
+    minGap = std::min(minGap, gap);
+    prevV = v;
+    sim->nextStep();
+  }
+  ASSERT_GE(apex.size(), 2u);
+  std::printf(
+      "ball: first impact %.4f, apexes %.5f %.5f (e^2 H = %.5f, e^4 H = %.5f), min gap %.2e\n",
+      firstImpact, apex[0], apex[1], e * e * 0.9, e * e * e * e * 0.9, minGap);
+  EXPECT_NEAR(firstImpact, std::sqrt(2 * 0.9 / g), 2 * h);
+  EXPECT_NEAR(apex[0], e * e * 0.9, 0.01);
+  EXPECT_NEAR(apex[1] / apex[0], e * e, 0.01);
+  EXPECT_GT(minGap, -h * std::sqrt(2 * g));
+  // No spin is created by a normal impact on a sphere.
+  EXPECT_LT(ball->twist().tail<3>().norm(), 1e-12);
+}
+
+TEST(MoreauJeanNewtonEuler, SlidingBallReachesRollingWithoutSlipping) {
+  // Solid sphere on the plane z = 0 with v0 = (2, 0, 0), Ω0 = 0, μ = 0.3:
+  // v_x = v0 − μ g t, ω_y = (5 μ g / 2R) t until v_x = R ω_y at
+  // t* = 2 v0 / (7 μ g), then rolling at 5 v0 / 7.
+  const double m = 1, R = 0.1, g = 9.81, mu = 0.3, v0x = 2.0, h = 1e-3;
+  VectorXd q0(7), v0(6);
+  q0 << 0, 0, R, 1, 0, 0, 0;
+  v0 << v0x, 0, 0, 0, 0, 0;
+  auto ball = std::make_shared<NewtonEulerDS>(q0, v0, m, Matrix3d::Identity() * 0.4 * m * R * R);
+  ball->setFExt(Vector3d(0, 0, -m * g));
+  auto rel = std::make_shared<NewtonEuler3DR>(
+      NewtonEuler1DR::sphereOnPlane(R, Vector3d::Zero(), Vector3d::UnitZ()));
+  auto inter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, mu, 3), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.5);
+  nsds->insertDynamicalSystem(ball);
+  nsds->link(inter, ball);
+  auto fc = std::make_shared<FrictionContact>(3);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), fc);
+  const double tStar = 2 * v0x / (7 * mu * g);
+  double tRoll = -1, maxPen = 0;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    const Vector3d omega = ball->rotationMatrix() * ball->twist().tail<3>();
+    const double slip = ball->twist()(0) - R * omega(1);
+    if (tRoll < 0 && std::abs(slip) < 1e-8) tRoll = sim->nextTime();
+    const double t = sim->nextTime();
+    if (t < tStar - 2 * h) {
+      EXPECT_NEAR(ball->twist()(0), v0x - mu * g * t, 1e-6) << "t = " << t;
+      EXPECT_NEAR(omega(1), 5 * mu * g * t / (2 * R), 1e-5) << "t = " << t;
+    }
+    maxPen = std::max(maxPen, -inter->y(0)(0));
+    sim->nextStep();
+  }
+  const Vector3d omega = ball->rotationMatrix() * ball->twist().tail<3>();
+  std::printf("rolling: t* analytic %.5f, reached %.5f; v_x %.8f (5v0/7 = %.8f), R w_y %.8f\n",
+              tStar, tRoll, ball->twist()(0), 5 * v0x / 7, R * omega(1));
+  EXPECT_NEAR(tRoll, tStar, 2 * h);
+  EXPECT_NEAR(ball->twist()(0), 5 * v0x / 7, 1e-6);
+  EXPECT_NEAR(R * omega(1), 5 * v0x / 7, 1e-6);
+  EXPECT_NEAR(ball->twist()(2), 0.0, 1e-10);
+  EXPECT_LT(maxPen, 1e-10);
+  EXPECT_NEAR(ball->quaternion().norm(), 1.0, 1e-14);
+}
+
+TEST(MoreauJeanNewtonEuler, RejectsLagrangianSystems) {
+  auto lds = std::make_shared<LagrangianDS>(VectorXd::Zero(1), VectorXd::Zero(1));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(lds);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                            std::make_shared<LCP>());
+  EXPECT_THROW_WITH(sim->initialize(), ModelError, "not a NewtonEulerDS");
+  EXPECT_THROW(MoreauJeanNewtonEulerOSI(1.5), ModelError);
+}
