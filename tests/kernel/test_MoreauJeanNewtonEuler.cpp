@@ -61,9 +61,9 @@ TEST(MoreauJeanNewtonEuler, TorqueFreeBodyKeepsUnitQuaternionMomentumAndEnergy) 
               fine.energyDrift);
   EXPECT_LT(coarse.maxNormError, 1e-14);
   EXPECT_LT(fine.maxNormError, 1e-14);
-  EXPECT_GT(coarse.maxNewton, 1u);  // the gyroscopic term makes the step nonlinear
+  EXPECT_GT(coarse.maxNewton, 1u);        // the gyroscopic term makes the step nonlinear
   EXPECT_LT(coarse.momentumDrift, 1e-5);  // measured 5.8e-6
-  EXPECT_LT(coarse.energyDrift, 1e-6);  // measured 6.5e-7
+  EXPECT_LT(coarse.energyDrift, 1e-6);    // measured 6.5e-7
   // O(h²): halving h divides the drifts by about 4.
   EXPECT_NEAR(coarse.momentumDrift / fine.momentumDrift, 4.0, 0.2);
   EXPECT_NEAR(coarse.energyDrift / fine.energyDrift, 4.0, 0.2);
@@ -168,4 +168,49 @@ TEST(MoreauJeanNewtonEuler, RejectsLagrangianSystems) {
                                             std::make_shared<LCP>());
   EXPECT_THROW_WITH(sim->initialize(), ModelError, "not a NewtonEulerDS");
   EXPECT_THROW(MoreauJeanNewtonEulerOSI(1.5), ModelError);
+}
+
+TEST(MoreauJeanNewtonEuler, MixesWithLagrangianSystemsAndMatchesTheirTrajectory) {
+  // A Lagrangian ball (MoreauJeanOSI) and a Newton–Euler ball
+  // (MoreauJeanNewtonEulerOSI) in one model and one LCP, each on its own
+  // ground contact: the same θ-scheme, so the same heights to round-off.
+  const double m = 1, R = 0.1, g = 9.81, e = 0.9, h = 5e-3;
+  auto lball = std::make_shared<LagrangianLinearTIDS>(VectorXd::Constant(1, 1.0), VectorXd::Zero(1),
+                                                      Eigen::MatrixXd::Identity(1, 1));
+  lball->setFExtPtr(VectorXd::Constant(1, -m * g));
+  Eigen::MatrixXd H(1, 1);
+  H << 1;
+  auto linter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactNSL>(e),
+      std::make_shared<LagrangianLinearTIR>(H, VectorXd::Constant(1, -R)));
+  VectorXd q0(7);
+  q0 << 1, 0, 0, 1, 0, 0, 0;
+  auto nball = std::make_shared<NewtonEulerDS>(q0, VectorXd::Zero(6), m, Matrix3d::Identity());
+  nball->setFExt(Vector3d(-m * g, 0, 0));
+  auto ninter =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(e),
+                                    std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Vector3d::Zero(), Vector3d::UnitX())));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 3.0);
+  nsds->insertDynamicalSystem(lball);
+  nsds->insertDynamicalSystem(nball);
+  nsds->link(linter, lball);
+  nsds->link(ninter, nball);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h));
+  sim->associate(std::make_shared<MoreauJeanOSI>(0.5), lball);
+  sim->associate(std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), nball);
+  sim->insertNonSmoothProblem(std::make_shared<LCP>());
+  double maxDiff = 0;
+  unsigned impacts = 0;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    maxDiff = std::max(maxDiff, std::abs(lball->q()(0) - nball->q()(0)));
+    maxDiff = std::max(maxDiff, std::abs(lball->velocity()(0) - nball->twist()(0)));
+    if (ninter->lambda(1)(0) > 0) ++impacts;
+    sim->nextStep();
+  }
+  std::printf("mixed: max |Lagrangian − Newton–Euler| = %.3e over %u impact steps\n", maxDiff,
+              impacts);
+  EXPECT_GE(impacts, 3u);
+  EXPECT_LT(maxDiff, 1e-10);
 }
