@@ -154,42 +154,63 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
 void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
   Impl& d = *impl_;
   if (d.nsds->topologyVersion() != d.topologyVersion) d.buildInteractions(ctx.t);
+  // A state written by the user since the last step is the state at t_k: memories and the
+  // outputs (and their memories) of the interactions at t_k are taken from it.
+  bool written = false;
+  for (Body& b : d.bodies)
+    if (b.ds->q() != b.ds->qMemory() || b.ds->twist() != b.ds->twistMemory()) {
+      b.ds->swapInMemory();
+      written = true;
+    }
+  if (!written) return;
+  for (InterData& id : d.inters) {
+    id.relation->computeOutput(ctx.t, *id.inter, 0);
+    id.relation->computeOutput(ctx.t, *id.inter, 1);
+    id.inter->swapInMemory();
+  }
 }
 
 void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
   Impl& d = *impl_;
   const double h = ctx.h, th = theta_;
   const bool firstPass = d.jacobianStep != ctx.step;
+  using Vector6 = Eigen::Matrix<double, 6, 1>;
+  using Matrix6 = Eigen::Matrix<double, 6, 6>;
   for (Body& b : d.bodies) {
     NewtonEulerDS& ds = *b.ds;
     const Eigen::VectorXd& qk = ds.qMemory();
-    const Eigen::VectorXd& vk = ds.twistMemory();
+    const Vector6 vk = ds.twistMemory();
     if (firstPass) {
-      ds.computeForces(ctx.t, qk, vk);
+      ds.computeForces(ctx.t, qk, ds.twistMemory());
       b.Fk = ds.forces();
     }
-    b.vPrev = ds.twist();
+    const Vector6 vIter = ds.twist();
+    b.vPrev = vIter;
     // q(v^τ) = q_k ⊕ h((1 − θ) v_k + θ v^τ)
-    b.resid = (1.0 - th) * vk + th * b.vPrev;
+    b.resid = (1.0 - th) * vk + th * vIter;
     NewtonEulerDS::integrateConfiguration(qk, b.resid, h, b.qIter);
     ds.computeForces(ctx.tNext, b.qIter, b.vPrev);
-    Eigen::Matrix<double, 6, 6> Wm = ds.massMatrix();
+    Matrix6 Wm = ds.massMatrix();
     if (b.nonlinear) {
       ds.computeJacobianvForces(ctx.tNext, b.qIter, b.vPrev);
       ds.computeJacobianqForces(ctx.tNext, b.qIter, b.vPrev);
-      Wm -= h * th * ds.jacobianvForces();
-      Wm -= h * h * th * th * ds.jacobianqForces() * NewtonEulerDS::T(qk);
+      const Eigen::Map<const Matrix6> Jv(ds.jacobianvForces().data());
+      const Eigen::Map<const Eigen::Matrix<double, 6, 7>> Jq(ds.jacobianqForces().data());
+      Wm -= (h * th) * Jv;
+      Wm -= (h * h * th * th) * (Jq * NewtonEulerDS::T(qk));
     }
-    Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>> lu(Wm);
-    const Eigen::Matrix<double, 6, 6> W = lu.inverse();
+    const Eigen::PartialPivLU<Matrix6> lu(Wm);
+    const Matrix6 W = lu.inverse();
     if (!W.allFinite() || !(std::abs(lu.determinant()) > 0.0))
       throw ModelError("MoreauJeanNewtonEulerOSI: the iteration matrix of " + ds.description() +
                        " is singular or not finite");
     b.W = W;
     // 𝓡_free = M(v^τ − v_k) − hθF^τ − h(1 − θ)F_k
-    b.resid = ds.massMatrix() * (b.vPrev - vk) - h * th * ds.forces() - h * (1.0 - th) * b.Fk;
-    b.vFree = b.vPrev - b.W * b.resid;
-    ds.twistFree() = b.vFree;
+    const Eigen::Map<const Vector6> F(ds.forces().data()), Fk(b.Fk.data());
+    const Vector6 r = ds.massMatrix() * (vIter - vk) - (h * th) * F - (h * (1.0 - th)) * Fk;
+    const Vector6 vFree = vIter - W * r;
+    b.vFree = vFree;
+    ds.twistFree() = vFree;
   }
   // H at q̄_k = q_k (first pass of the step), W Hᵀ at every pass.
   for (InterData& id : d.inters) {

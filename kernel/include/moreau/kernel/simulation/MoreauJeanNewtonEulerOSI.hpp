@@ -12,6 +12,8 @@
 // Bodies with a gyroscopic term (non-spherical inertia), an inertial-frame
 // moment or an internal wrench make the step nonlinear: TimeStepping then
 // iterates Newton (residual ‖v^{τ+1} − v^τ‖∞ / max(1, ‖v^{τ+1}‖∞)).
+// A state (q, twist) written by the user between two steps is the state at t_k (memories
+// and interaction outputs are recomputed from it at beginStep).
 // Integrates NewtonEulerDS with NewtonEulerR relations only; a Lagrangian
 // body goes to a MoreauJeanOSI of the same simulation (no shared interaction).
 
