@@ -290,3 +290,65 @@ TEST(MoreauJeanNewtonEuler, StateWrittenBetweenStepsIsTheStateAtTk) {
   EXPECT_NEAR(inter->y(0)(0), 1.9 - 0.5 * g * h * h, 1e-14);
   EXPECT_NEAR(inter->yMemory(0)(0), 1.9, 1e-15);
 }
+
+TEST(MoreauJeanNewtonEuler, TwoSpheresCollideConservingMomentum) {
+  // Two equal spheres (r = 0.1) in free space. Head-on with e = 1: the velocities are
+  // exchanged. Oblique with friction (NewtonEuler3DR, μ = 0.5, e = 0.5): total linear momentum
+  // is conserved, and the tangential impulse spins both spheres the same way.
+  for (const bool oblique : {false, true}) {
+    const double r = 0.1, h = 1e-3;
+    VectorXd q1(7), q2(7), v1(6), v2(6);
+    q1 << -0.3, oblique ? 0.05 : 0.0, 0, 1, 0, 0, 0;
+    q2 << 0.3, 0, 0, 1, 0, 0, 0;
+    v1 << 1, 0, 0, 0, 0, 0;
+    v2 << -1, 0, 0, 0, 0, 0;
+    const Matrix3d I = 0.4 * r * r * Matrix3d::Identity();
+    auto b1 = std::make_shared<NewtonEulerDS>(q1, v1, 1.0, I);
+    auto b2 = std::make_shared<NewtonEulerDS>(q2, v2, 1.0, I);
+    std::shared_ptr<Relation> rel;
+    std::shared_ptr<NonSmoothLaw> law;
+    if (oblique) {
+      rel = std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnSphere(r, r));
+      law = std::make_shared<NewtonImpactFrictionNSL>(0.5, 0.0, 0.5, 3);
+    } else {
+      rel = std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnSphere(r, r));
+      law = std::make_shared<NewtonImpactNSL>(1.0);
+    }
+    auto inter = std::make_shared<Interaction>(law, rel);
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.3);
+    nsds->insertDynamicalSystem(b1);
+    nsds->insertDynamicalSystem(b2);
+    nsds->link(inter, b1, b2);
+    std::shared_ptr<OneStepNSProblem> problem;
+    if (oblique)
+      problem = std::make_shared<FrictionContact>(3);
+    else
+      problem = std::make_shared<LCP>();
+    auto sim =
+        std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                       std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), problem);
+    const Vector3d P0 = b1->linearMomentum() + b2->linearMomentum();
+    int impactSteps = 0;
+    while (sim->hasNextEvent()) {
+      sim->computeOneStep();
+      if (inter->lambda(1)(0) > 0) ++impactSteps;
+      EXPECT_LT((b1->linearMomentum() + b2->linearMomentum() - P0).norm(), 1e-13);
+      sim->nextStep();
+    }
+    EXPECT_GE(impactSteps, 1);
+    if (!oblique) {
+      EXPECT_NEAR(b1->twist()(0), -1.0, 1e-12);
+      EXPECT_NEAR(b2->twist()(0), 1.0, 1e-12);
+      EXPECT_LT(b1->twist().tail<3>().norm() + b2->twist().tail<3>().norm(), 1e-12);
+    } else {
+      const Vector3d w1 = b1->rotationMatrix() * b1->twist().tail<3>();
+      const Vector3d w2 = b2->rotationMatrix() * b2->twist().tail<3>();
+      std::printf("oblique: v1 = (%.6f, %.6f), v2 = (%.6f, %.6f), w1z = %.6f, w2z = %.6f\n",
+                  b1->twist()(0), b1->twist()(1), b2->twist()(0), b2->twist()(1), w1(2), w2(2));
+      EXPECT_GT(std::abs(w1(2)), 1e-3);  // friction spins the spheres
+      EXPECT_NEAR(w1(2), w2(2), 1e-10);  // equal radii: the same spin
+      EXPECT_LT(b1->twist()(0), 0.0);    // they separate
+      EXPECT_GT(b2->twist()(0), 0.0);
+    }
+  }
+}
