@@ -27,6 +27,10 @@
 #include <moreau/kernel/modeling/LagrangianRheonomousR.hpp>
 #include <moreau/kernel/modeling/LagrangianScleronomousR.hpp>
 #include <moreau/kernel/modeling/MixedComplementarityConditionNSL.hpp>
+#include <moreau/kernel/modeling/NewtonEuler1DR.hpp>
+#include <moreau/kernel/modeling/NewtonEuler3DR.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
+#include <moreau/kernel/modeling/NewtonEulerR.hpp>
 #include <moreau/kernel/modeling/NewtonImpactFrictionNSL.hpp>
 #include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
@@ -48,6 +52,7 @@
 #include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanCombinedProjectionOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanDirectProjectionOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanNewtonEulerOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
@@ -62,3 +67,4 @@
 #include <moreau/kernel/simulation/TimeSteppingDirectProjection.hpp>
 #include <moreau/kernel/utils/FiniteDifference.hpp>
 #include <moreau/kernel/utils/PluginLoader.hpp>
+#include <moreau/kernel/utils/Quaternion.hpp>

@@ -27,7 +27,7 @@ void Relation::initialize(Interaction& inter) {
     throw ModelError(std::string(typeName()) + ": " + inter.description() +
                      " is not linked to any dynamical system");
   RelationWorkspace& ws = inter.workspace();
-  const bool lagrangian = relationType() == RelationType::Lagrangian;
+  const bool lagrangian = relationType() != RelationType::FirstOrder;  // or NewtonEuler
   std::vector<Eigen::Index> offsets, sizes;
   Eigen::Index N = 0, zSize = 0;
   std::string list;

@@ -2,7 +2,8 @@
 // Abstract relation (Siconos Relation, dev-notes §1.2): the map between the
 // state of the linked systems and the interaction output y, and between the
 // multiplier λ and the systems' input (r for first-order systems, p for
-// Lagrangian ones). Two families derive from it: FirstOrderR and LagrangianR.
+// Lagrangian and Newton–Euler ones). Three families derive from it:
+// FirstOrderR, LagrangianR and NewtonEulerR.
 //
 // A relation is stateless with respect to the interactions that use it: the
 // concatenated state of the linked systems, the Jacobians and the scratch
@@ -22,8 +23,9 @@ namespace moreau {
 class DynamicalSystem;
 class Interaction;
 
-/// Family of a relation: which systems it links and which input it writes (r or p).
-enum class RelationType { FirstOrder, Lagrangian };
+/// Family of a relation: which systems it links and which input it writes (r, p or the
+/// Newton–Euler wrench).
+enum class RelationType { FirstOrder, Lagrangian, NewtonEuler };
 
 /// Column block of a Jacobian (the columns of one linked system).
 using ConstColumnBlock = Eigen::Block<const Eigen::MatrixXd, Eigen::Dynamic, Eigen::Dynamic, true>;

@@ -1,0 +1,116 @@
+// BouncingBallNETS: a 3-D sphere in the Newton–Euler formulation (position + unit quaternion,
+// twist with the angular velocity in the body frame) bouncing on the plane x = 0 with Coulomb
+// friction — tutorial-models.md §31 (BouncingBallNETS, without projection).
+//
+// Model: NewtonEulerDS m = 1, I = I₃, F_ext = (−m g, 0, 0), g = 9.81; q0 = (1, 0, 0, 1, 0, 0, 0),
+// v0 = (2, 0, 0, 0, 0, 0). NewtonEuler3DR with the sphere–plane contact of radius R = 0.1
+// (y0 = q0 − R, N = e_x, P1 = (q0 − R, q1, q2), tangents t1 = −e_z, t2 = e_y), law
+// NewtonImpactFrictionNSL(e_n = 0.9, e_t = 0.9, μ = 0.6, 3). Scheme MoreauJeanNewtonEulerOSI(θ = ½)
+// and FrictionContact(3) (the tutorial uses the GenericMechanical problem, which holds a single
+// FC3D block here), TimeStepping with Newton tolerance 1e-10, at most 10 iterations;
+// t0 = 0, T = 10, h = 5e-3 (2000 steps).
+//
+// Output (row 0 = initial state, then one row per step), 16 columns: t, q0, v0, p(1)_0,
+// λ(1)_0, acos(q3), ‖contactForce‖₂, q0..q6, v1, v2 (contactForce = Hᵀλ(1), 6 entries).
+#include <moreau/Moreau.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "moreau/examples/ExampleSupport.hpp"
+
+using namespace moreau;
+
+int main(int argc, char** argv) {
+  examples::CommandLine cli("BouncingBallNETS",
+                            "3-D Newton-Euler sphere bouncing on the plane x = 0 with friction\n"
+                            "(NewtonEulerDS, NewtonEuler3DR, FrictionContact(3), Moreau-Jean).",
+                            "BouncingBallNETS.dat");
+  cli.addNumber("T", 10.0, "final time");
+  cli.addNumber("h", 5e-3, "time step");
+  cli.parse(argc, argv);
+
+  try {
+    const double t0 = 0, T = cli.number("T"), h = cli.number("h");
+    const double m = 1, g = 9.81, R = 0.1;
+    Eigen::VectorXd q0(7), v0(6);
+    q0 << 1, 0, 0, 1, 0, 0, 0;
+    v0 << 2, 0, 0, 0, 0, 0;
+    auto ball = std::make_shared<NewtonEulerDS>(q0, v0, m, Eigen::Matrix3d::Identity());
+    ball->setFExt(Eigen::Vector3d(-m * g, 0, 0));
+
+    auto relation = std::make_shared<NewtonEuler3DR>(
+        NewtonEuler1DR::sphereOnPlane(R, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX()));
+    auto contact = std::make_shared<Interaction>(
+        std::make_shared<NewtonImpactFrictionNSL>(0.9, 0.9, 0.6, 3), relation);
+
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(t0, T);
+    nsds->insertDynamicalSystem(ball);
+    nsds->link(contact, ball);
+    auto friction = std::make_shared<FrictionContact>(3);
+    auto sim =
+        std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(t0, h),
+                                       std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), friction);
+    sim->setNewtonTolerance(1e-10);
+    sim->setNewtonMaxIteration(10);
+    sim->initialize();
+
+    std::optional<examples::RowWriter> out;
+    Eigen::VectorXd contactForce(6);
+    auto writeRow = [&](double t) {
+      const auto& q = ball->q();
+      const auto& v = ball->twist();
+      contactForce = relation->jachqT(*contact).transpose() * contact->lambda(1);
+      out->write({t, q(0), v(0), ball->p(1)(0), contact->lambda(1)(0),
+                  std::acos(std::clamp(q(3), -1.0, 1.0)), contactForce.norm(), q(0), q(1), q(2),
+                  q(3), q(4), q(5), q(6), v(1), v(2)});
+    };
+    if (cli.writesOutput()) {
+      out.emplace(cli.output(), 16);
+      writeRow(t0);
+    }
+
+    examples::ProgressBar progress("BouncingBallNETS", static_cast<long>(sim->numberOfSteps()));
+    const double outputBefore = out ? out->seconds() : 0.0;
+    const examples::Stopwatch clock;
+    long steps = 0, impacts = 0;
+    double maxHeightAfterFirst = 0, minGap = INFINITY;
+    bool bounced = false;
+    while (sim->hasNextEvent()) {
+      sim->computeOneStep();
+      if (!friction->lastResult().converged()) {
+        throw std::runtime_error(
+            "FrictionContact(3) failed at t = " + std::to_string(sim->nextTime()) + ": " +
+            friction->lastResult().message);
+      }
+      if (out) writeRow(sim->nextTime());
+      if (contact->lambda(1)(0) > 0) {
+        ++impacts;
+        bounced = true;
+      }
+      minGap = std::min(minGap, contact->y(0)(0));
+      if (bounced) maxHeightAfterFirst = std::max(maxHeightAfterFirst, ball->q()(0));
+      sim->nextStep();
+      progress.update(++steps);
+    }
+    const double simulation = clock.seconds() - ((out ? out->seconds() : 0.0) - outputBefore);
+    progress.finish();
+    if (out) out->close();
+
+    std::printf(
+        "BouncingBallNETS: highest point after the first impact x = %.9g, min gap %.3g, "
+        "|p| - 1 = %.2g at T\n",
+        maxHeightAfterFirst, minGap, ball->quaternion().norm() - 1.0);
+    examples::printSummary("BouncingBallNETS", steps, impacts, simulation, out ? &*out : nullptr);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "BouncingBallNETS: error: %s\n", error.what());
+    return 1;
+  }
+  return 0;
+}

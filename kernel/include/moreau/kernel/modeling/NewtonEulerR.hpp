@@ -1,0 +1,79 @@
+#pragma once
+// Relation on Newton–Euler bodies (Siconos NewtonEulerR; dev-notes §2.8.3,
+// docs/theory/newton-euler.md §3):
+//   y = h(q),  q = [q_1; q_2] (7 per linked NewtonEulerDS, link order),
+//   ẏ = C(q) q̇ = C(q) T(q) v =: H(q) v,   p_i += H_iᵀ λ,
+// with C = ∇_q h (jachq, m × 7 per body) and H = C T (jachqT, m × 6 per
+// body, the matrix of the one-step problem). The velocity-level Jacobian H
+// is the derivative of h along the exponential map: d/dε h(q ⊕ ε δv)|₀ = H δv
+// (q ⊕ δv = (x + δv_G, p ∘ exp(δΩ)), docs/theory/newton-euler.md §3).
+//
+// Workspace layout (RelationWorkspace): x = concatenated q (7 per body), v =
+// concatenated twists, C = H = jachqT (m × 6 per body; offsets/sizes are the
+// twist blocks), B = jachq (m × 7 per body; zero for the contact relations,
+// which define H directly).
+//
+// This class takes a user h and, optionally, its q-Jacobian C (else
+// setJacobianByFiniteDifferences(true) before link). NewtonEuler1DR and
+// NewtonEuler3DR define contacts from points and normals instead.
+
+#include <moreau/kernel/modeling/Relation.hpp>
+
+#include <cstddef>
+#include <functional>
+
+namespace moreau {
+
+class NewtonEulerDS;
+
+class NewtonEulerR : public Relation {
+ public:
+  using OutputFunction =
+      std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& z, Eigen::VectorXd& y)>;
+  using JacobianFunction =
+      std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& z, Eigen::MatrixXd& C)>;
+
+  /// ModelError when h is empty.
+  explicit NewtonEulerR(OutputFunction h, JacobianFunction jachq = {});
+
+  const char* typeName() const override { return "NewtonEulerR"; }
+  RelationType relationType() const override { return RelationType::NewtonEuler; }
+  Eigen::Index outputSize() const override { return 0; }
+  Eigen::Index inputSize() const override { return 0; }
+  /// 6 (the twist) for a NewtonEulerDS; ModelError naming the relation and ds
+  /// otherwise.
+  Eigen::Index linkedStateSize(const DynamicalSystem& ds) const override;
+
+  /// Level 0: y = h(q); level 1: y(1) = H v (H evaluated at the current q).
+  void computeOutput(double t, Interaction& inter, unsigned level) override;
+  /// p_i(level) += H_iᵀ λ(level) for each linked body.
+  void computeInput(double t, Interaction& inter, unsigned level) override;
+  /// C (when defined) and H = C T at the current q.
+  void computeJacobians(double t, Interaction& inter) override;
+
+  /// H = jachqT (m × 6 per body) and its block for the i-th linked body.
+  const Eigen::MatrixXd& jachqT(const Interaction& inter) const;
+  ConstColumnBlock jachqTBlock(const Interaction& inter, std::size_t i) const;
+  /// C = ∇_q h (m × 7 per body); zero for the contact relations.
+  const Eigen::MatrixXd& jachq(const Interaction& inter) const;
+
+ protected:
+  /// For the contact relations (h and H given by evaluateOutput/Jacobians).
+  NewtonEulerR() = default;
+  void initializeWorkspace(Interaction& inter) override;
+  /// y(0) from ws.x (gathered q).
+  virtual void evaluateOutput(double t, Interaction& inter);
+  /// ws.C = H (and ws.B = C when defined) from ws.x.
+  virtual void evaluateJacobians(double t, Interaction& inter);
+  /// The i-th linked body (type checked by initialize).
+  static NewtonEulerDS& linkedDS(Interaction& inter, std::size_t i);
+  /// ws.x <- [q_i], ws.v <- [v_i], ws.z <- [z_i].
+  static void gatherQ(Interaction& inter);
+  static void gatherV(Interaction& inter);
+
+ private:
+  OutputFunction h_;
+  JacobianFunction C_;
+};
+
+}  // namespace moreau

@@ -1,0 +1,64 @@
+#pragma once
+// Moreau–Jean θ-scheme for Newton–Euler rigid bodies (the nearly implicit
+// scheme of dev-notes §2.8.5 with q̄_k = q_k; docs/theory/newton-euler.md §5):
+//   q(v) = q_k ⊕ h((1 − θ) v_k + θ v)      (position + p_k ∘ exp(h Ω_{k+θ}),
+//                                             renormalised)
+//   𝓡_free(v) = M(v − v_k) − hθ F(t_{k+1}, q(v), v) − h(1 − θ) F(t_k, q_k, v_k)
+//   W = (M − hθ ∇_vF − h²θ² ∇_qF T(q_k))⁻¹       (6×6 per body, per iterate)
+//   v_free = v^τ − W 𝓡_free(v^τ),   v^{τ+1} = v_free + W Σ H(q_k)ᵀ λ
+// H = C T is the relation's jachqT evaluated at q_k and frozen over the step;
+// the one-step problem is H W Hᵀ λ + H v_free (+ law terms), λ an impulse
+// (level 1). Index set 1 = {α : y_k + γ h ẏ_k ≤ 0 on a normal row}.
+// Bodies with a gyroscopic term (non-spherical inertia), an inertial-frame
+// moment or an internal wrench make the step nonlinear: TimeStepping then
+// iterates Newton (residual ‖v^{τ+1} − v^τ‖∞ / max(1, ‖v^{τ+1}‖∞)).
+// A state (q, twist) written by the user between two steps is the state at t_k (memories
+// and interaction outputs are recomputed from it at beginStep).
+// Integrates NewtonEulerDS with NewtonEulerR relations only; a Lagrangian
+// body goes to a MoreauJeanOSI of the same simulation (no shared interaction).
+
+#include <moreau/kernel/simulation/OneStepIntegrator.hpp>
+
+#include <memory>
+
+namespace moreau {
+
+class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
+ public:
+  /// theta and gamma in [0, 1] (ModelError otherwise).
+  explicit MoreauJeanNewtonEulerOSI(double theta = 0.5, double gamma = 0.5);
+  ~MoreauJeanNewtonEulerOSI() override;
+
+  const char* typeName() const override { return "MoreauJeanNewtonEulerOSI"; }
+  double theta() const { return theta_; }
+  double gamma() const { return gamma_; }
+
+  InteractionLevels levels(const Interaction& inter) const override;
+  /// ModelError when an integrated system is not a NewtonEulerDS or an
+  /// interaction's relation is not a NewtonEulerR. Evaluates y(0), y(1) at t0.
+  void initialize(const Simulation& simulation) override;
+  void beginStep(const StepContext& ctx) override;
+  void computeFreeState(const StepContext& ctx) override;
+  bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
+                                const StepContext& ctx) const override;
+  void computeFreeOutput(const Interaction& inter, const ProblemContext& ctx,
+                         Eigen::Ref<Eigen::VectorXd> q) const override;
+  void addInteractionBlock(const Interaction& a, const Interaction& b, const DynamicalSystem& ds,
+                           const ProblemContext& ctx,
+                           Eigen::Ref<Eigen::MatrixXd> block) const override;
+  void updateState(const ProblemContext& ctx) override;
+  void swapInMemory() override;
+  bool isLinear() const override;
+  double computeResidu() override;
+
+  /// W = (M − hθ∇_vF − h²θ²∇_qF T)⁻¹ of ds for the last computeFreeState.
+  const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const override;
+  const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
+
+ private:
+  struct Impl;
+  double theta_, gamma_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace moreau

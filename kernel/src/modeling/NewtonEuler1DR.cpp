@@ -1,0 +1,140 @@
+// Normal contact of Newton–Euler bodies; docs/theory/newton-euler.md §4.
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/NewtonEuler1DR.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
+#include <moreau/kernel/utils/Quaternion.hpp>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <utility>
+
+namespace moreau {
+
+namespace qt = quaternion;
+
+namespace {
+
+Eigen::Vector3d unitNormal(const Eigen::Vector3d& n, const char* what) {
+  const double norm = n.norm();
+  if (!(norm > 0.0) || !std::isfinite(norm))
+    throw ModelError(std::string("NewtonEuler1DR::") + what +
+                     ": the plane normal is zero or not finite");
+  return n / norm;
+}
+
+}  // namespace
+
+NewtonEuler1DR::NewtonEuler1DR(ContactFunction contact) : contact_(std::move(contact)) {
+  if (!contact_) throw ModelError("NewtonEuler1DR: the contact function is empty");
+}
+
+NewtonEuler1DR::NewtonEuler1DR(ContactFunction contact, int) : contact_(std::move(contact)) {
+  if (!contact_) throw ModelError("NewtonEuler3DR: the contact function is empty");
+}
+
+NewtonEuler1DR::ContactFunction NewtonEuler1DR::sphereOnPlane(double radius,
+                                                              const Eigen::Vector3d& planePoint,
+                                                              const Eigen::Vector3d& planeNormal) {
+  const Eigen::Vector3d n = unitNormal(planeNormal, "sphereOnPlane");
+  return [radius, planePoint, n](const Eigen::VectorXd& q, const Eigen::VectorXd&,
+                                 ContactGeometry& c) {
+    const Eigen::Vector3d G = q.head<3>();
+    c.normal = n;
+    c.gap = n.dot(G - planePoint) - radius;
+    c.point1 = G - radius * n;
+    c.point2 = c.point1 - c.gap * n;
+  };
+}
+
+NewtonEuler1DR::ContactFunction NewtonEuler1DR::sphereOnSphere(double radius1, double radius2) {
+  return [radius1, radius2](const Eigen::VectorXd& q, const Eigen::VectorXd&, ContactGeometry& c) {
+    if (q.size() < 14)
+      throw ModelError("NewtonEuler1DR::sphereOnSphere: the interaction must link two bodies");
+    const Eigen::Vector3d d = q.head<3>() - q.segment<3>(7);
+    const double dist = d.norm();
+    if (!(dist > 0.0)) throw ModelError("NewtonEuler1DR::sphereOnSphere: the two centres coincide");
+    c.normal = d / dist;
+    c.gap = dist - radius1 - radius2;
+    c.point1 = q.head<3>() - radius1 * c.normal;
+    c.point2 = q.segment<3>(7) + radius2 * c.normal;
+  };
+}
+
+NewtonEuler1DR::ContactFunction NewtonEuler1DR::bodyPointOnPlane(
+    const Eigen::Vector3d& a, const Eigen::Vector3d& planePoint,
+    const Eigen::Vector3d& planeNormal) {
+  const Eigen::Vector3d n = unitNormal(planeNormal, "bodyPointOnPlane");
+  return [a, planePoint, n](const Eigen::VectorXd& q, const Eigen::VectorXd&, ContactGeometry& c) {
+    c.normal = n;
+    c.point1 = q.head<3>() + qt::rotate(q.segment<4>(3), a);
+    c.gap = n.dot(c.point1 - planePoint);
+    c.point2 = c.point1 - c.gap * n;
+  };
+}
+
+void NewtonEuler1DR::initializeWorkspace(Interaction& inter) {
+  NewtonEulerR::initializeWorkspace(inter);
+  inter.workspace().e = Eigen::VectorXd::Zero(10);
+}
+
+ContactGeometry NewtonEuler1DR::contact(const Interaction& inter) const {
+  ContactGeometry c;
+  const Eigen::VectorXd& e = inter.workspace().e;
+  if (e.size() != 10) return c;
+  c.gap = e(0);
+  c.point1 = e.segment<3>(1);
+  c.point2 = e.segment<3>(4);
+  c.normal = e.segment<3>(7);
+  return c;
+}
+
+ContactGeometry NewtonEuler1DR::evaluateContact(double t, Interaction& inter) const {
+  RelationWorkspace& ws = inter.workspace();
+  ContactGeometry c;
+  contact_(ws.x, ws.z, c);
+  const bool finite =
+      std::isfinite(c.gap) && c.point1.allFinite() && c.point2.allFinite() && c.normal.allFinite();
+  if (!finite || std::abs(c.normal.norm() - 1.0) > 1e-8) {
+    std::ostringstream os;
+    os << typeName() << " of " << inter.description() << ": the contact function returned "
+       << (finite ? "a normal of norm " + std::to_string(c.normal.norm()) + " (unit required)"
+                  : std::string("a non-finite value"))
+       << " at t = " << t;
+    throw ModelError(os.str());
+  }
+  ws.e(0) = c.gap;
+  ws.e.segment<3>(1) = c.point1;
+  ws.e.segment<3>(4) = c.point2;
+  ws.e.segment<3>(7) = c.normal;
+  return c;
+}
+
+void NewtonEuler1DR::contactRows(Interaction& inter, const ContactGeometry& c,
+                                 const Eigen::Matrix3d& frame, Eigen::Index rows) {
+  RelationWorkspace& ws = inter.workspace();
+  const auto F = frame.topRows(rows);
+  for (std::size_t i = 0; i < ws.offsets.size(); ++i) {
+    const Eigen::Index qo = NewtonEulerDS::qDim * static_cast<Eigen::Index>(i);
+    const Eigen::Vector3d G = ws.x.segment<3>(qo);
+    const Eigen::Matrix3d R = qt::rotationMatrix(ws.x.segment<4>(qo + 3));
+    const double sign = i == 0 ? 1.0 : -1.0;
+    const Eigen::Vector3d GP = (i == 0 ? c.point1 : c.point2) - G;
+    ws.C.block(0, ws.offsets[i], rows, 3) = sign * F;
+    ws.C.block(0, ws.offsets[i] + 3, rows, 3) = -sign * F * qt::skew(GP) * R;
+  }
+}
+
+void NewtonEuler1DR::evaluateOutput(double t, Interaction& inter) {
+  inter.y(0)(0) = evaluateContact(t, inter).gap;
+}
+
+void NewtonEuler1DR::evaluateJacobians(double t, Interaction& inter) {
+  const ContactGeometry c = evaluateContact(t, inter);
+  Eigen::Matrix3d frame = Eigen::Matrix3d::Zero();
+  frame.row(0) = c.normal.transpose();
+  contactRows(inter, c, frame, 1);
+}
+
+}  // namespace moreau

@@ -1,0 +1,334 @@
+// Moreau–Jean for Newton–Euler bodies; docs/theory/newton-euler.md §5.
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/IndexSet.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
+#include <moreau/kernel/modeling/NewtonEulerR.hpp>
+#include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
+#include <moreau/kernel/simulation/MoreauJeanNewtonEulerOSI.hpp>
+#include <moreau/kernel/simulation/Simulation.hpp>
+#include <moreau/kernel/simulation/TimeDiscretisation.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace moreau {
+
+namespace {
+
+struct Body {
+  NewtonEulerDS* ds = nullptr;
+  bool nonlinear = false;
+  Eigen::MatrixXd W;  // 6×6 inverse iteration matrix
+  Eigen::VectorXd Fk, vFree, vPrev, qIter, resid;
+  bool touched = false;
+};
+
+struct Block {
+  std::size_t body = 0;
+  Eigen::MatrixXd H;    // m × 6 (at q_k)
+  Eigen::MatrixXd WHt;  // 6 × m
+};
+
+struct InterData {
+  Interaction* inter = nullptr;
+  NewtonEulerR* relation = nullptr;
+  Eigen::Index lawSize = 1;
+  std::vector<Block> blocks;
+};
+
+}  // namespace
+
+struct MoreauJeanNewtonEulerOSI::Impl {
+  const Simulation* sim = nullptr;
+  const NonSmoothDynamicalSystem* nsds = nullptr;
+  const TimeDiscretisation* td = nullptr;
+  const MoreauJeanNewtonEulerOSI* self = nullptr;
+  std::vector<Body> bodies;       // integrated bodies
+  std::vector<long> bodyOf;       // DS number → index in bodies (−1: not ours)
+  std::vector<InterData> inters;  // owned interactions
+  std::vector<long> interOf;      // interaction id → index in inters
+  std::uint64_t topologyVersion = 0;
+  std::size_t jacobianStep = std::numeric_limits<std::size_t>::max();
+  double residu = 0.0;
+
+  void buildInteractions(double t) {
+    inters.clear();
+    interOf.assign(nsds->topology().interactionCapacity(), -1);
+    for (const auto& inter : nsds->interactions()) {
+      const auto& systems = inter->dynamicalSystems();
+      if (systems.empty() || !sim->integrates(*self, *systems.front())) continue;
+      InterData d;
+      d.inter = inter.get();
+      d.relation = dynamic_cast<NewtonEulerR*>(inter->relation().get());
+      if (!d.relation)
+        throw ModelError(std::string("MoreauJeanNewtonEulerOSI: ") + inter->description() +
+                         " has a " + inter->relation()->typeName() +
+                         " relation; only NewtonEulerR relations are supported");
+      d.lawSize = static_cast<Eigen::Index>(inter->nonSmoothLaw()->size());
+      const Eigen::Index m = inter->dimension();
+      for (const auto& ds : systems) {
+        const long b = ds->number() < bodyOf.size() ? bodyOf[ds->number()] : -1;
+        if (b < 0)
+          throw ModelError("MoreauJeanNewtonEulerOSI: " + inter->description() + " couples " +
+                           ds->description() + ", which this integrator does not integrate");
+        Block blk;
+        blk.body = static_cast<std::size_t>(b);
+        blk.H = Eigen::MatrixXd::Zero(m, 6);
+        blk.WHt = Eigen::MatrixXd::Zero(6, m);
+        d.blocks.push_back(std::move(blk));
+      }
+      interOf[inter->number()] = static_cast<long>(inters.size());
+      inter->relation()->computeOutput(t, *inter, 0);
+      inter->relation()->computeOutput(t, *inter, 1);
+      inters.push_back(std::move(d));
+    }
+    topologyVersion = nsds->topologyVersion();
+    jacobianStep = std::numeric_limits<std::size_t>::max();
+  }
+
+  const InterData& data(const Interaction& inter) const {
+    const unsigned id = inter.number();
+    if (id >= interOf.size() || interOf[id] < 0 || inters[interOf[id]].inter != &inter)
+      throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + inter.description() +
+                              " is not integrated by this integrator");
+    return inters[static_cast<std::size_t>(interOf[id])];
+  }
+};
+
+MoreauJeanNewtonEulerOSI::MoreauJeanNewtonEulerOSI(double theta, double gamma)
+    : theta_(theta), gamma_(gamma), impl_(std::make_unique<Impl>()) {
+  if (!(theta >= 0.0 && theta <= 1.0) || !(gamma >= 0.0 && gamma <= 1.0)) {
+    std::ostringstream os;
+    os << "MoreauJeanNewtonEulerOSI: theta = " << theta << " and gamma = " << gamma
+       << " must be in [0, 1]";
+    throw ModelError(os.str());
+  }
+}
+
+MoreauJeanNewtonEulerOSI::~MoreauJeanNewtonEulerOSI() = default;
+
+InteractionLevels MoreauJeanNewtonEulerOSI::levels(const Interaction& /*inter*/) const {
+  return InteractionLevels{0, 1, 1, 1};
+}
+
+void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
+  Impl& d = *impl_;
+  d.sim = &simulation;
+  d.self = this;
+  d.nsds = simulation.nonSmoothDynamicalSystem().get();
+  d.td = simulation.timeDiscretisation().get();
+  d.bodies.clear();
+  d.bodyOf.assign(d.nsds->numberOfDS(), -1);
+  const double t0 = d.td->t0();
+  for (const auto& system : d.nsds->dynamicalSystems()) {
+    if (!simulation.integrates(*this, *system)) continue;
+    auto* ne = dynamic_cast<NewtonEulerDS*>(system.get());
+    if (!ne)
+      throw ModelError("MoreauJeanNewtonEulerOSI: " + system->description() +
+                       " is not a NewtonEulerDS (integrate Lagrangian systems with MoreauJeanOSI)");
+    Body b;
+    b.ds = ne;
+    const Eigen::Matrix3d& I = ne->inertia();
+    const bool spherical = (I - I(0, 0) * Eigen::Matrix3d::Identity()).isZero(0.0);
+    b.nonlinear = !spherical || ne->isMExtInInertialFrame() || ne->hasWrenchInt();
+    b.W = Eigen::MatrixXd::Zero(6, 6);
+    b.Fk = b.vFree = b.vPrev = b.resid = Eigen::VectorXd::Zero(6);
+    b.qIter = Eigen::VectorXd::Zero(7);
+    for (unsigned level = 0; level < 3; ++level) ne->p(level).setZero();
+    ne->swapInMemory();
+    d.bodyOf[system->number()] = static_cast<long>(d.bodies.size());
+    d.bodies.push_back(std::move(b));
+  }
+  d.buildInteractions(t0);
+  for (InterData& id : d.inters) id.inter->swapInMemory();
+}
+
+void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
+  Impl& d = *impl_;
+  if (d.nsds->topologyVersion() != d.topologyVersion) d.buildInteractions(ctx.t);
+  // A state written by the user since the last step is the state at t_k: memories and the
+  // outputs (and their memories) of the interactions at t_k are taken from it.
+  bool written = false;
+  for (Body& b : d.bodies)
+    if (b.ds->q() != b.ds->qMemory() || b.ds->twist() != b.ds->twistMemory()) {
+      b.ds->swapInMemory();
+      written = true;
+    }
+  if (!written) return;
+  for (InterData& id : d.inters) {
+    id.relation->computeOutput(ctx.t, *id.inter, 0);
+    id.relation->computeOutput(ctx.t, *id.inter, 1);
+    id.inter->swapInMemory();
+  }
+}
+
+void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
+  Impl& d = *impl_;
+  const double h = ctx.h, th = theta_;
+  const bool firstPass = d.jacobianStep != ctx.step;
+  using Vector6 = Eigen::Matrix<double, 6, 1>;
+  using Matrix6 = Eigen::Matrix<double, 6, 6>;
+  for (Body& b : d.bodies) {
+    NewtonEulerDS& ds = *b.ds;
+    const Eigen::VectorXd& qk = ds.qMemory();
+    const Vector6 vk = ds.twistMemory();
+    if (firstPass) {
+      ds.computeForces(ctx.t, qk, ds.twistMemory());
+      b.Fk = ds.forces();
+    }
+    const Vector6 vIter = ds.twist();
+    b.vPrev = vIter;
+    // q(v^τ) = q_k ⊕ h((1 − θ) v_k + θ v^τ)
+    b.resid = (1.0 - th) * vk + th * vIter;
+    NewtonEulerDS::integrateConfiguration(qk, b.resid, h, b.qIter);
+    ds.computeForces(ctx.tNext, b.qIter, b.vPrev);
+    Matrix6 Wm = ds.massMatrix();
+    if (b.nonlinear) {
+      ds.computeJacobianvForces(ctx.tNext, b.qIter, b.vPrev);
+      ds.computeJacobianqForces(ctx.tNext, b.qIter, b.vPrev);
+      const Eigen::Map<const Matrix6> Jv(ds.jacobianvForces().data());
+      const Eigen::Map<const Eigen::Matrix<double, 6, 7>> Jq(ds.jacobianqForces().data());
+      Wm -= (h * th) * Jv;
+      Wm -= (h * h * th * th) * (Jq * NewtonEulerDS::T(qk));
+    }
+    const Eigen::PartialPivLU<Matrix6> lu(Wm);
+    const Matrix6 W = lu.inverse();
+    if (!W.allFinite() || !(std::abs(lu.determinant()) > 0.0))
+      throw ModelError("MoreauJeanNewtonEulerOSI: the iteration matrix of " + ds.description() +
+                       " is singular or not finite");
+    b.W = W;
+    // 𝓡_free = M(v^τ − v_k) − hθF^τ − h(1 − θ)F_k
+    const Eigen::Map<const Vector6> F(ds.forces().data()), Fk(b.Fk.data());
+    const Vector6 r = ds.massMatrix() * (vIter - vk) - (h * th) * F - (h * (1.0 - th)) * Fk;
+    const Vector6 vFree = vIter - W * r;
+    b.vFree = vFree;
+    ds.twistFree() = vFree;
+  }
+  // H at q̄_k = q_k (first pass of the step), W Hᵀ at every pass.
+  for (InterData& id : d.inters) {
+    if (firstPass) id.relation->computeJacobians(ctx.t, *id.inter);
+    for (std::size_t i = 0; i < id.blocks.size(); ++i) {
+      Block& blk = id.blocks[i];
+      if (firstPass) blk.H = id.relation->jachqTBlock(*id.inter, i);
+      blk.WHt.noalias() = d.bodies[blk.body].W * blk.H.transpose();
+    }
+  }
+  d.jacobianStep = ctx.step;
+}
+
+bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
+                                                        const StepContext& ctx) const {
+  if (level == 0) return true;
+  if (level != 1)
+    throw std::out_of_range("MoreauJeanNewtonEulerOSI: index set " + std::to_string(level) +
+                            " out of range [0, 1]");
+  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
+  const Eigen::VectorXd& y = inter.yMemory(0);
+  const Eigen::VectorXd& ydot = inter.yMemory(1);
+  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
+  for (Eigen::Index i = 0; i < y.size(); i += stride)
+    if (y(i) + gamma_ * ctx.h * ydot(i) <= 0.0) return true;
+  return false;
+}
+
+void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
+                                                 const ProblemContext& ctx,
+                                                 Eigen::Ref<Eigen::VectorXd> q) const {
+  if (ctx.outputLevel != 1)
+    throw std::out_of_range("MoreauJeanNewtonEulerOSI: free output at level " +
+                            std::to_string(ctx.outputLevel) + " (only level 1)");
+  const InterData& id = impl_->data(inter);
+  q.setZero();
+  for (const Block& blk : id.blocks) q.noalias() += blk.H * impl_->bodies[blk.body].vFree;
+}
+
+void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
+                                                   const DynamicalSystem& ds,
+                                                   const ProblemContext& /*ctx*/,
+                                                   Eigen::Ref<Eigen::MatrixXd> block) const {
+  const InterData& da = impl_->data(a);
+  const InterData& db = impl_->data(b);
+  const Block* ba = nullptr;
+  const Block* bb = nullptr;
+  const long body = ds.number() < impl_->bodyOf.size() ? impl_->bodyOf[ds.number()] : -1;
+  for (const Block& x : da.blocks)
+    if (static_cast<long>(x.body) == body) ba = &x;
+  for (const Block& x : db.blocks)
+    if (static_cast<long>(x.body) == body) bb = &x;
+  if (!ba || !bb)
+    throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + ds.description() + " is not shared by " +
+                            a.description() + " and " + b.description());
+  block.noalias() += ba->H * bb->WHt;
+}
+
+void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
+  Impl& d = *impl_;
+  const unsigned level = ctx.inputLevel;
+  const double h = ctx.h, th = theta_;
+  for (Body& b : d.bodies) {
+    b.ds->p(level).setZero();
+    b.ds->twist() = b.vFree;
+  }
+  const Topology& topology = d.nsds->topology();
+  const IndexSet* set = ctx.outputLevel > 0 && ctx.outputLevel < topology.numberOfIndexSets()
+                            ? &topology.indexSet(ctx.outputLevel)
+                            : nullptr;
+  for (InterData& id : d.inters) {
+    if (set && !set->contains(id.inter->number())) continue;
+    const Eigen::VectorXd& lambda = id.inter->lambda(level);
+    for (const Block& blk : id.blocks) {
+      NewtonEulerDS& ds = *d.bodies[blk.body].ds;
+      ds.p(level).noalias() += blk.H.transpose() * lambda;
+      ds.twist().noalias() += blk.WHt * lambda;
+    }
+  }
+  d.residu = 0.0;
+  for (Body& b : d.bodies) {
+    NewtonEulerDS& ds = *b.ds;
+    b.resid = (1.0 - th) * ds.twistMemory() + th * ds.twist();
+    NewtonEulerDS::integrateConfiguration(ds.qMemory(), b.resid, h, ds.q());
+    const double scale = std::max(1.0, ds.twist().lpNorm<Eigen::Infinity>());
+    d.residu = std::max(d.residu, (ds.twist() - b.vPrev).lpNorm<Eigen::Infinity>() / scale);
+  }
+  for (InterData& id : d.inters) {
+    id.relation->computeOutput(ctx.tNext, *id.inter, 0);
+    id.relation->computeOutput(ctx.tNext, *id.inter, 1);
+  }
+}
+
+void MoreauJeanNewtonEulerOSI::swapInMemory() {
+  for (Body& b : impl_->bodies) b.ds->swapInMemory();
+  for (InterData& id : impl_->inters) id.inter->swapInMemory();
+}
+
+bool MoreauJeanNewtonEulerOSI::isLinear() const {
+  for (const Body& b : impl_->bodies)
+    if (b.nonlinear) return false;
+  return true;
+}
+
+double MoreauJeanNewtonEulerOSI::computeResidu() { return impl_->residu; }
+
+const Eigen::MatrixXd& MoreauJeanNewtonEulerOSI::iterationMatrix(const DynamicalSystem& ds) const {
+  const long b = ds.number() < impl_->bodyOf.size() ? impl_->bodyOf[ds.number()] : -1;
+  if (b < 0)
+    throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + ds.description() + " is not integrated");
+  return impl_->bodies[static_cast<std::size_t>(b)].W;
+}
+
+const Eigen::VectorXd& MoreauJeanNewtonEulerOSI::freeVelocity(const DynamicalSystem& ds) const {
+  const long b = ds.number() < impl_->bodyOf.size() ? impl_->bodyOf[ds.number()] : -1;
+  if (b < 0)
+    throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + ds.description() + " is not integrated");
+  return impl_->bodies[static_cast<std::size_t>(b)].vFree;
+}
+
+}  // namespace moreau

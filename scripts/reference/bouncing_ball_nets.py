@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Independent pure-Python reference of examples/BouncingBallNETS (standard library only).
+
+Written from the formulas (tutorial-models.md Sec. 31, dev-notes Sec. 2.8.5 and 5.5), not from
+Moreau's C++ code. A sphere (m = 1, I = I3, R = 0.1) in the Newton--Euler formulation falls on
+the plane x = 0 under F_ext = (-m g, 0, 0); contact frame rows n = e_x, t1 = -e_z, t2 = e_y at
+P = G - R n; law NewtonImpactFrictionNSL(e_n = 0.9, e_t = 0.9, mu = 0.6).
+
+Reduction (argued, then checked by the example test on the full 3-D run): the initial twist is
+(2, 0, 0, 0, 0, 0) and the only force is along e_x. For a sphere the normal row of H is
+(1, 0, 0, 0, 0, 0) (the moment arm P - G is parallel to n), so the normal impulse creates neither
+tangential velocity nor spin; the tangential free velocities stay 0, hence the Coulomb problem
+has zero tangential impulse and the De Saxce term mu |u_T| vanishes. The quaternion stays
+(1, 0, 0, 0), y and z stay 0, and the motion is the 1-dof Moreau--Jean scheme on x:
+
+    v_free = v_k - h g                     (M = 1, F constant, theta = 1/2)
+    active when  y_k + (h/2) ydot_k <= 0,  y = x - R, ydot = v
+        lam = max(0, -(v_free + e_n v_k))  (the FC3D normal row with u_T = 0)
+    v_{k+1} = v_free + lam,   x_{k+1} = x_k + h (v_k + v_{k+1}) / 2
+
+Rows (%.15e), 16 columns: t, q0, v0, p(1)_0, lam(1)_0, acos(q3), |contactForce|, q0..q6, v1, v2,
+with p(1)_0 = lam, |contactForce| = |H^T lam| = lam, acos(q3) = acos(1) = 0. Row 0 = the initial
+state (lam = 0).
+
+Usage: bouncing_ball_nets.py [--T 10] [--h 5e-3] --output FILE
+"""
+
+import argparse
+import math
+
+M, G, R, EN = 1.0, 9.81, 0.1, 0.9
+
+
+def number_of_steps(t0, T, h):
+    x = (T - t0) / h
+    n = round(x)
+    if abs(x - n) <= 1e-10 * max(1.0, abs(x)):
+        return int(n)
+    return int(math.ceil(x))
+
+
+def row(t, x, v, lam):
+    return [t, x, v, lam, lam, 0.0, abs(lam), x, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--T", type=float, default=10.0)
+    parser.add_argument("--h", type=float, default=5e-3)
+    parser.add_argument("--output", required=True)
+    args = parser.parse_args()
+    t0, h = 0.0, args.h
+    n = number_of_steps(t0, args.T, h)
+    x, v = 1.0, 2.0
+    rows = [row(t0, x, v, 0.0)]
+    for k in range(n):
+        t1 = t0 + (k + 1) * h
+        vfree = v - h * G / M
+        lam = 0.0
+        if (x - R) + 0.5 * h * v <= 0.0:
+            lam = max(0.0, -M * (vfree + EN * v))
+        vnew = vfree + lam / M
+        x = x + h * (0.5 * v + 0.5 * vnew)
+        v = vnew
+        rows.append(row(t1, x, v, lam))
+    with open(args.output, "w", encoding="ascii") as f:
+        for r in rows:
+            f.write(" ".join("%.15e" % c for c in r) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,354 @@
+// MoreauJeanNewtonEulerOSI: torque-free rigid body (invariants), a ball
+// bouncing on the ground (NewtonEuler1DR + LCP: restitution e²), a sliding
+// ball rolling under Coulomb friction (NewtonEuler3DR + FrictionContact(3):
+// analytic rolling time and velocity). docs/theory/newton-euler.md §5–6.
+#include "KernelTestUtils.hpp"
+
+#include <moreau/Moreau.hpp>
+
+#include <cmath>
+#include <memory>
+
+using namespace moreau;
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+using Eigen::VectorXd;
+
+namespace {
+
+struct FreeBodyRun {
+  double maxNormError = 0, momentumDrift = 0, energyDrift = 0;
+  unsigned maxNewton = 0;
+};
+
+// Torque-free body I = diag(1, 2, 3) from Ω0 = (0.3, 0.2, 1.0) over [0, T].
+FreeBodyRun freeBody(double h, double T) {
+  VectorXd q0(7), v0(6);
+  q0 << 0, 0, 0, 1, 0, 0, 0;
+  v0 << 0.5, 0, 0, 0.3, 0.2, 1.0;
+  auto body =
+      std::make_shared<NewtonEulerDS>(q0, v0, 2.0, Matrix3d(Vector3d(1, 2, 3).asDiagonal()));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(body);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                            std::make_shared<LCP>());
+  sim->setNewtonTolerance(1e-12);
+  sim->setNewtonMaxIteration(20);
+  const Vector3d L0 = body->angularMomentum();
+  const double E0 = body->kineticEnergy();
+  FreeBodyRun r;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    r.maxNewton = std::max(r.maxNewton, sim->newtonIterations());
+    r.maxNormError = std::max(r.maxNormError, std::abs(body->quaternion().norm() - 1.0));
+    r.momentumDrift = std::max(r.momentumDrift, (body->angularMomentum() - L0).norm() / L0.norm());
+    r.energyDrift = std::max(r.energyDrift, std::abs(body->kineticEnergy() - E0) / E0);
+    sim->nextStep();
+  }
+  // The centre moves uniformly.
+  EXPECT_NEAR(body->q()(0), 0.5 * T, 1e-10);
+  return r;
+}
+
+}  // namespace
+
+TEST(MoreauJeanNewtonEuler, TorqueFreeBodyKeepsUnitQuaternionMomentumAndEnergy) {
+  const FreeBodyRun coarse = freeBody(1e-2, 10.0);
+  const FreeBodyRun fine = freeBody(5e-3, 10.0);
+  std::printf("free body: h=1e-2 |L| drift %.3e energy drift %.3e newton %u; h=5e-3 %.3e %.3e\n",
+              coarse.momentumDrift, coarse.energyDrift, coarse.maxNewton, fine.momentumDrift,
+              fine.energyDrift);
+  EXPECT_LT(coarse.maxNormError, 1e-14);
+  EXPECT_LT(fine.maxNormError, 1e-14);
+  EXPECT_GT(coarse.maxNewton, 1u);        // the gyroscopic term makes the step nonlinear
+  EXPECT_LT(coarse.momentumDrift, 1e-5);  // measured 5.8e-6
+  EXPECT_LT(coarse.energyDrift, 1e-6);    // measured 6.5e-7
+  // O(h²): halving h divides the drifts by about 4.
+  EXPECT_NEAR(coarse.momentumDrift / fine.momentumDrift, 4.0, 0.2);
+  EXPECT_NEAR(coarse.energyDrift / fine.energyDrift, 4.0, 0.2);
+}
+
+TEST(MoreauJeanNewtonEuler, BallBouncesOnTheGroundWithRestitution) {
+  // tutorial-models.md §31 geometry: plane x = 0, gravity −x, radius 0.1.
+  const double m = 1, R = 0.1, g = 9.81, e = 0.9, h = 1e-3;
+  VectorXd q0(7), v0(6);
+  q0 << 1, 0, 0, 1, 0, 0, 0;
+  v0.setZero();
+  auto ball = std::make_shared<NewtonEulerDS>(q0, v0, m, Matrix3d::Identity() * 0.4 * m * R * R);
+  ball->setFExt(Vector3d(-m * g, 0, 0));
+  auto rel = std::make_shared<NewtonEuler1DR>(
+      NewtonEuler1DR::sphereOnPlane(R, Vector3d::Zero(), Vector3d::UnitX()));
+  auto inter = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(e), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 3.0);
+  nsds->insertDynamicalSystem(ball);
+  nsds->link(inter, ball);
+  auto lcp = std::make_shared<LCP>();
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), lcp);
+  std::vector<double> apex;
+  double prevV = 0, maxGap = 0, minGap = 1;
+  std::size_t impacts = 0;
+  double firstImpact = -1;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    const double v = ball->twist()(0), gap = inter->y(0)(0);
+    if (inter->lambda(1)(0) > 0 && firstImpact < 0) firstImpact = sim->nextTime();
+    if (prevV < 0 && v > 0) ++impacts, maxGap = 0;
+    if (impacts > 0) maxGap = std::max(maxGap, gap);
+    if (prevV > 0 && v <= 0) apex.push_back(maxGap);
+    minGap = std::min(minGap, gap);
+    prevV = v;
+    sim->nextStep();
+  }
+  ASSERT_GE(apex.size(), 2u);
+  std::printf(
+      "ball: first impact %.4f, apexes %.5f %.5f (e^2 H = %.5f, e^4 H = %.5f), min gap %.2e\n",
+      firstImpact, apex[0], apex[1], e * e * 0.9, e * e * e * e * 0.9, minGap);
+  EXPECT_NEAR(firstImpact, std::sqrt(2 * 0.9 / g), 2 * h);
+  EXPECT_NEAR(apex[0], e * e * 0.9, 0.01);
+  EXPECT_NEAR(apex[1] / apex[0], e * e, 0.01);
+  EXPECT_GT(minGap, -h * std::sqrt(2 * g));
+  // No spin is created by a normal impact on a sphere.
+  EXPECT_LT(ball->twist().tail<3>().norm(), 1e-12);
+}
+
+TEST(MoreauJeanNewtonEuler, SlidingBallReachesRollingWithoutSlipping) {
+  // Solid sphere on the plane z = 0 with v0 = (2, 0, 0), Ω0 = 0, μ = 0.3:
+  // v_x = v0 − μ g t, ω_y = (5 μ g / 2R) t until v_x = R ω_y at
+  // t* = 2 v0 / (7 μ g), then rolling at 5 v0 / 7.
+  const double m = 1, R = 0.1, g = 9.81, mu = 0.3, v0x = 2.0, h = 1e-3;
+  VectorXd q0(7), v0(6);
+  q0 << 0, 0, R, 1, 0, 0, 0;
+  v0 << v0x, 0, 0, 0, 0, 0;
+  auto ball = std::make_shared<NewtonEulerDS>(q0, v0, m, Matrix3d::Identity() * 0.4 * m * R * R);
+  ball->setFExt(Vector3d(0, 0, -m * g));
+  auto rel = std::make_shared<NewtonEuler3DR>(
+      NewtonEuler1DR::sphereOnPlane(R, Vector3d::Zero(), Vector3d::UnitZ()));
+  auto inter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, mu, 3), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.5);
+  nsds->insertDynamicalSystem(ball);
+  nsds->link(inter, ball);
+  auto fc = std::make_shared<FrictionContact>(3);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), fc);
+  const double tStar = 2 * v0x / (7 * mu * g);
+  double tRoll = -1, maxPen = 0;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    const Vector3d omega = ball->rotationMatrix() * ball->twist().tail<3>();
+    const double slip = ball->twist()(0) - R * omega(1);
+    if (tRoll < 0 && std::abs(slip) < 1e-8) tRoll = sim->nextTime();
+    const double t = sim->nextTime();
+    if (t < tStar - 2 * h) {
+      EXPECT_NEAR(ball->twist()(0), v0x - mu * g * t, 1e-6) << "t = " << t;
+      EXPECT_NEAR(omega(1), 5 * mu * g * t / (2 * R), 1e-5) << "t = " << t;
+    }
+    maxPen = std::max(maxPen, -inter->y(0)(0));
+    sim->nextStep();
+  }
+  const Vector3d omega = ball->rotationMatrix() * ball->twist().tail<3>();
+  std::printf("rolling: t* analytic %.5f, reached %.5f; v_x %.8f (5v0/7 = %.8f), R w_y %.8f\n",
+              tStar, tRoll, ball->twist()(0), 5 * v0x / 7, R * omega(1));
+  EXPECT_NEAR(tRoll, tStar, 2 * h);
+  EXPECT_NEAR(ball->twist()(0), 5 * v0x / 7, 1e-6);
+  EXPECT_NEAR(R * omega(1), 5 * v0x / 7, 1e-6);
+  EXPECT_NEAR(ball->twist()(2), 0.0, 1e-10);
+  EXPECT_LT(maxPen, 1e-10);
+  EXPECT_NEAR(ball->quaternion().norm(), 1.0, 1e-14);
+}
+
+TEST(MoreauJeanNewtonEuler, RejectsLagrangianSystems) {
+  auto lds = std::make_shared<LagrangianDS>(VectorXd::Zero(1), VectorXd::Zero(1));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(lds);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                            std::make_shared<LCP>());
+  EXPECT_THROW_WITH(sim->initialize(), ModelError, "not a NewtonEulerDS");
+  EXPECT_THROW(MoreauJeanNewtonEulerOSI(1.5), ModelError);
+}
+
+TEST(MoreauJeanNewtonEuler, MixesWithLagrangianSystemsAndMatchesTheirTrajectory) {
+  // A Lagrangian ball (MoreauJeanOSI) and a Newton–Euler ball
+  // (MoreauJeanNewtonEulerOSI) in one model and one LCP, each on its own
+  // ground contact: the same θ-scheme, so the same heights to round-off.
+  const double m = 1, R = 0.1, g = 9.81, e = 0.9, h = 5e-3;
+  auto lball = std::make_shared<LagrangianLinearTIDS>(VectorXd::Constant(1, 1.0), VectorXd::Zero(1),
+                                                      Eigen::MatrixXd::Identity(1, 1));
+  lball->setFExtPtr(VectorXd::Constant(1, -m * g));
+  Eigen::MatrixXd H(1, 1);
+  H << 1;
+  auto linter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactNSL>(e),
+      std::make_shared<LagrangianLinearTIR>(H, VectorXd::Constant(1, -R)));
+  VectorXd q0(7);
+  q0 << 1, 0, 0, 1, 0, 0, 0;
+  auto nball = std::make_shared<NewtonEulerDS>(q0, VectorXd::Zero(6), m, Matrix3d::Identity());
+  nball->setFExt(Vector3d(-m * g, 0, 0));
+  auto ninter =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(e),
+                                    std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Vector3d::Zero(), Vector3d::UnitX())));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 3.0);
+  nsds->insertDynamicalSystem(lball);
+  nsds->insertDynamicalSystem(nball);
+  nsds->link(linter, lball);
+  nsds->link(ninter, nball);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h));
+  sim->associate(std::make_shared<MoreauJeanOSI>(0.5), lball);
+  sim->associate(std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), nball);
+  sim->insertNonSmoothProblem(std::make_shared<LCP>());
+  double maxDiff = 0;
+  unsigned impacts = 0;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    maxDiff = std::max(maxDiff, std::abs(lball->q()(0) - nball->q()(0)));
+    maxDiff = std::max(maxDiff, std::abs(lball->velocity()(0) - nball->twist()(0)));
+    if (ninter->lambda(1)(0) > 0) ++impacts;
+    sim->nextStep();
+  }
+  std::printf("mixed: max |Lagrangian − Newton–Euler| = %.3e over %u impact steps\n", maxDiff,
+              impacts);
+  EXPECT_GE(impacts, 3u);
+  EXPECT_LT(maxDiff, 1e-10);
+}
+
+namespace {
+
+// Spherical body (I = c I₃) under a constant inertial moment m: π = c ω obeys π̇ = m, so
+// π(T) = π0 + m T. Returns |π(T) − π0 − m T| / |m T| and the maximum Newton iterations.
+std::pair<double, unsigned> torqueRun(double h) {
+  const double c = 0.5, T = 2.0;
+  VectorXd q0(7), v0(6);
+  q0 << 0, 0, 0, std::cos(0.3), std::sin(0.3), 0, 0;
+  v0 << 0, 0, 0, 1.0, -0.5, 2.0;
+  auto body = std::make_shared<NewtonEulerDS>(q0, v0, 1.0, c * Matrix3d::Identity());
+  const Vector3d m(0.3, 1.0, -0.4);
+  body->setMExt(m);
+  body->setMExtInInertialFrame(true);
+  const Vector3d pi0 = body->angularMomentum();
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(body);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                            std::make_shared<LCP>());
+  sim->setNewtonTolerance(1e-13);
+  sim->setNewtonMaxIteration(30);
+  unsigned iterations = 0;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    iterations = std::max(iterations, sim->newtonIterations());
+    sim->nextStep();
+  }
+  return {(body->angularMomentum() - pi0 - m * T).norm() / (m * T).norm(), iterations};
+}
+
+}  // namespace
+
+TEST(MoreauJeanNewtonEuler, InertialMomentChangesTheAngularMomentumLinearly) {
+  // Exercises ∇_q F (the convected moment Φ(p)ᵀm, errata A18–A19) in W and the Newton loop.
+  const auto coarse = torqueRun(1e-2);
+  const auto fine = torqueRun(5e-3);
+  std::printf(
+      "inertial moment: relative error of pi(T) %.3e (h = 1e-2), %.3e (h = 5e-3), newton %u\n",
+      coarse.first, fine.first, coarse.second);
+  EXPECT_GT(coarse.second, 1u);
+  EXPECT_LT(coarse.second, 10u);
+  EXPECT_LT(coarse.first, 2e-4);  // measured 7.2e-5
+  EXPECT_NEAR(coarse.first / fine.first, 4.0, 0.3);
+}
+
+TEST(MoreauJeanNewtonEuler, StateWrittenBetweenStepsIsTheStateAtTk) {
+  const double g = 9.81, h = 1e-2;
+  VectorXd q0(7);
+  q0 << 1, 0, 0, 1, 0, 0, 0;
+  auto ball = std::make_shared<NewtonEulerDS>(q0, VectorXd::Zero(6), 1.0, Matrix3d::Identity());
+  ball->setFExt(Vector3d(-g, 0, 0));
+  auto inter =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5),
+                                    std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnPlane(
+                                        0.1, Vector3d::Zero(), Vector3d::UnitX())));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(ball);
+  nsds->link(inter, ball);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                            std::make_shared<LCP>());
+  for (int k = 0; k < 3; ++k) {
+    sim->computeOneStep();
+    sim->nextStep();
+  }
+  ball->q()(0) = 2.0;  // lift the ball and stop it, rotated by 90° about z
+  ball->q().segment<4>(3) << std::sqrt(0.5), 0, 0, std::sqrt(0.5);
+  ball->twist().setZero();
+  sim->computeOneStep();
+  EXPECT_NEAR(ball->q()(0), 2.0 - 0.5 * g * h * h, 1e-14);
+  EXPECT_NEAR(ball->twist()(0), -g * h, 1e-14);
+  EXPECT_NEAR(ball->q()(6), std::sqrt(0.5), 1e-15);
+  EXPECT_NEAR(inter->y(0)(0), 1.9 - 0.5 * g * h * h, 1e-14);
+  EXPECT_NEAR(inter->yMemory(0)(0), 1.9, 1e-15);
+}
+
+TEST(MoreauJeanNewtonEuler, TwoSpheresCollideConservingMomentum) {
+  // Two equal spheres (r = 0.1) in free space. Head-on with e = 1: the velocities are
+  // exchanged. Oblique with friction (NewtonEuler3DR, μ = 0.5, e = 0.5): total linear momentum
+  // is conserved, and the tangential impulse spins both spheres the same way.
+  for (const bool oblique : {false, true}) {
+    const double r = 0.1, h = 1e-3;
+    VectorXd q1(7), q2(7), v1(6), v2(6);
+    q1 << -0.3, oblique ? 0.05 : 0.0, 0, 1, 0, 0, 0;
+    q2 << 0.3, 0, 0, 1, 0, 0, 0;
+    v1 << 1, 0, 0, 0, 0, 0;
+    v2 << -1, 0, 0, 0, 0, 0;
+    const Matrix3d I = 0.4 * r * r * Matrix3d::Identity();
+    auto b1 = std::make_shared<NewtonEulerDS>(q1, v1, 1.0, I);
+    auto b2 = std::make_shared<NewtonEulerDS>(q2, v2, 1.0, I);
+    std::shared_ptr<Relation> rel;
+    std::shared_ptr<NonSmoothLaw> law;
+    if (oblique) {
+      rel = std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnSphere(r, r));
+      law = std::make_shared<NewtonImpactFrictionNSL>(0.5, 0.0, 0.5, 3);
+    } else {
+      rel = std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnSphere(r, r));
+      law = std::make_shared<NewtonImpactNSL>(1.0);
+    }
+    auto inter = std::make_shared<Interaction>(law, rel);
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.3);
+    nsds->insertDynamicalSystem(b1);
+    nsds->insertDynamicalSystem(b2);
+    nsds->link(inter, b1, b2);
+    std::shared_ptr<OneStepNSProblem> problem;
+    if (oblique)
+      problem = std::make_shared<FrictionContact>(3);
+    else
+      problem = std::make_shared<LCP>();
+    auto sim =
+        std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                       std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), problem);
+    const Vector3d P0 = b1->linearMomentum() + b2->linearMomentum();
+    int impactSteps = 0;
+    while (sim->hasNextEvent()) {
+      sim->computeOneStep();
+      if (inter->lambda(1)(0) > 0) ++impactSteps;
+      EXPECT_LT((b1->linearMomentum() + b2->linearMomentum() - P0).norm(), 1e-13);
+      sim->nextStep();
+    }
+    EXPECT_GE(impactSteps, 1);
+    if (!oblique) {
+      EXPECT_NEAR(b1->twist()(0), -1.0, 1e-12);
+      EXPECT_NEAR(b2->twist()(0), 1.0, 1e-12);
+      EXPECT_LT(b1->twist().tail<3>().norm() + b2->twist().tail<3>().norm(), 1e-12);
+    } else {
+      const Vector3d w1 = b1->rotationMatrix() * b1->twist().tail<3>();
+      const Vector3d w2 = b2->rotationMatrix() * b2->twist().tail<3>();
+      std::printf("oblique: v1 = (%.6f, %.6f), v2 = (%.6f, %.6f), w1z = %.6f, w2z = %.6f\n",
+                  b1->twist()(0), b1->twist()(1), b2->twist()(0), b2->twist()(1), w1(2), w2(2));
+      EXPECT_GT(std::abs(w1(2)), 1e-3);  // friction spins the spheres
+      EXPECT_NEAR(w1(2), w2(2), 1e-10);  // equal radii: the same spin
+      EXPECT_LT(b1->twist()(0), 0.0);    // they separate
+      EXPECT_GT(b2->twist()(0), 0.0);
+    }
+  }
+}
