@@ -87,8 +87,8 @@ int main(int argc, char** argv) {
     if (out) out->close();
     std::printf("max penetration %.3e, %lu projection iterations\n", penetration,
                 sim->nbCumulatedProjectionIteration());
-    examples::printSummary("BouncingBallCombinedProjection", steps, impacts, simulation,
-                           out ? &*out : nullptr);
+    examples::printSummary("BouncingBallCombinedProjection", steps, impacts, "impacts",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "BouncingBallCombinedProjection: error: %s\n", error.what());
     return 1;

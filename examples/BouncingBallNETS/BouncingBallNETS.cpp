@@ -107,7 +107,8 @@ int main(int argc, char** argv) {
         "BouncingBallNETS: highest point after the first impact x = %.9g, min gap %.3g, "
         "|p| - 1 = %.2g at T\n",
         maxHeightAfterFirst, minGap, ball->quaternion().norm() - 1.0);
-    examples::printSummary("BouncingBallNETS", steps, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("BouncingBallNETS", steps, impacts, "impacts",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "BouncingBallNETS: error: %s\n", error.what());
     return 1;

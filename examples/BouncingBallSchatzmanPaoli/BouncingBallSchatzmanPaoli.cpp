@@ -74,8 +74,8 @@ int main(int argc, char** argv) {
     progress.finish();
     if (out) out->close();
     std::printf("lowest height %.3e\n", lowest);
-    examples::printSummary("BouncingBallSchatzmanPaoli", steps, impacts, simulation,
-                           out ? &*out : nullptr);
+    examples::printSummary("BouncingBallSchatzmanPaoli", steps, impacts, "impacts",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "BouncingBallSchatzmanPaoli: error: %s\n", error.what());
     return 1;
