@@ -75,7 +75,7 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
     const unsigned id = rowIds_[i];
     if (id < rowOf_.size()) rowOf_[id] = -1;
     const unsigned level = i < rowLevel_.size() ? rowLevel_[i] : ctx.inputLevel;
-    if (topology.isLinked(id) && !inProblem(id, level)) {
+    if (!inProblem(id, level) && topology.isLinked(id)) {
       Interaction& inter = *topology.interaction(id);
       if (level < inter.numberOfInputLevels()) inter.lambda(level).setZero();
     }
