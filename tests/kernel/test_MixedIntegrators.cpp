@@ -397,6 +397,28 @@ TEST(MixedIntegrators, InteractionAcrossIntegratorsIsRefusedNamingBoth) {
   EXPECT_GE(circ.inter->y(0)(0), -1e-12);
 }
 
+// GlobalFrictionContact assembles the Moreau–Jean form (M̂, H) of level-1
+// interactions only: interactions at several levels are refused by name.
+TEST(MixedIntegrators, GlobalFrictionContactRefusesSeveralLevels) {
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.1);
+  auto block = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 0),
+                                                      Eigen::Matrix2d::Identity());
+  block->setFExtPtr(Eigen::Vector2d(0, -kG));
+  Eigen::Matrix2d H;
+  H << 0, 1, 1, 0;
+  auto contact =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.5, 2),
+                                    std::make_shared<LagrangianLinearTIR>(H));
+  nsds->insertDynamicalSystem(block);
+  nsds->link(contact, block);
+  const Part circ = addDiodeCircuit(*nsds);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, kH),
+                   std::make_shared<MoreauJeanGOSI>(0.5),
+                   std::make_shared<GlobalFrictionContact>(2));
+  sim.associate(std::make_shared<EulerMoreauOSI>(0.5), circ.ds);
+  EXPECT_THROW_WITH(sim.initialize(), ModelError, "GlobalFrictionContact", "different levels");
+}
+
 // A circuit interaction linked during the run: the levels are derived again
 // for it (index set 0, level 0) and the run equals one with it linked from
 // the same step in a separate simulation.
