@@ -166,8 +166,7 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
   ++patternBuilds_;
 }
 
-bool LinearOSNS::patternIsCurrent(const Topology& topology, const IndexSet* set,
-                                  const ProblemContext& /*ctx*/) const {
+bool LinearOSNS::patternIsCurrent(const Topology& topology, const IndexSet* set) const {
   if (topology.version() != topologyVersion_) return false;
   if (set) return !mixedLevels_ && set == set_ && set->version() == setVersion_;
   if (!mixedLevels_ || setVersions_.size() != topology.numberOfIndexSets()) return false;
@@ -184,7 +183,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   // index set, each interaction taken at its own level.
   const IndexSet* set = ctx.interactionLevels ? nullptr : &topology.indexSet(ctx.outputLevel);
   indexSetLevel_ = ctx.outputLevel;
-  if (!patternIsCurrent(topology, set, ctx)) buildPattern(simulation, topology, set, ctx);
+  if (!patternIsCurrent(topology, set)) buildPattern(simulation, topology, set, ctx);
 
   if (size_ == 0) {
     result_.status = numerics::SolverStatus::Converged;

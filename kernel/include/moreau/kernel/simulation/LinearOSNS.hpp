@@ -122,8 +122,8 @@ class LinearOSNS : public OneStepNSProblem {
   // set: the problem's index set (one level), or null with ctx.interactionLevels.
   void buildPattern(const Simulation& simulation, const Topology& topology, const IndexSet* set,
                     const ProblemContext& ctx);
-  bool patternIsCurrent(const Topology& topology, const IndexSet* set,
-                        const ProblemContext& ctx) const;
+  // False when the index set(s) or the topology changed since the last build.
+  bool patternIsCurrent(const Topology& topology, const IndexSet* set) const;
 
   std::vector<Eigen::Index> rowOf_;  // by id: block row or -1
   std::vector<unsigned> rowIds_;     // by block row: id
