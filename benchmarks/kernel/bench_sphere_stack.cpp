@@ -22,36 +22,25 @@
 #include <utility>
 #include <vector>
 
+#include "BenchDriver.hpp"
 #include "SphereStackModel.hpp"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using moreau::bench::Clock;
+using moreau::bench::seconds;
 using moreau::examples::SphereStackParameters;
 
-double seconds(Clock::time_point since) {
-  return std::chrono::duration<double>(Clock::now() - since).count();
+moreau::bench::DriverCommandLine commandLine() {
+  return moreau::bench::DriverCommandLine("moreau_bench_sphere_stack",
+                                          "[--stacks KxL,KxL,...] [--lateral] [--T X] [--h X] "
+                                          "[--solver NAME] [--tolerance X] [--budget SECONDS]");
 }
 
-[[noreturn]] void usage(const std::string& message) {
-  if (!message.empty()) std::fprintf(stderr, "moreau_bench_sphere_stack: %s\n", message.c_str());
-  std::fprintf(stderr,
-               "usage: moreau_bench_sphere_stack [--stacks KxL,KxL,...] [--lateral] [--T X] "
-               "[--h X] [--solver NAME] [--tolerance X] [--budget SECONDS]\n");
-  std::exit(message.empty() ? 0 : 2);
-}
+[[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
 
 double toNumber(const std::string& option, const std::string& text) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(v > 0))
-    usage(option + " expects a positive number, got '" + text + "'");
-  return v;
+  return commandLine().positiveNumber(option, text);
 }
 
 struct Row {

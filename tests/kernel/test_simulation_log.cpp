@@ -26,6 +26,40 @@ StepRecord record(std::size_t step, ProblemRole role, numerics::SolverStatus sta
   return r;
 }
 
+TEST(SimulationLog, CapacityKeepsTheMostRecentRecordsAndTotalsCountEveryRecord) {
+  SimulationLog log;
+  EXPECT_EQ(log.capacity(), SimulationLog::kDefaultCapacity);
+  log.setCapacity(4);
+  log.reserve(1000);  // at most the capacity
+  using S = numerics::SolverStatus;
+  for (std::size_t k = 0; k < 10; ++k)
+    log.append(record(k, ProblemRole::Velocity, k == 1 || k == 8 ? S::Failed : S::Converged,
+                      static_cast<int>(k)));
+  // Full at 4 records: the oldest half is dropped, so 2..4 records are kept, the latest in order.
+  ASSERT_GE(log.size(), 2u);
+  ASSERT_LE(log.size(), 4u);
+  for (std::size_t i = 0; i < log.size(); ++i)
+    EXPECT_EQ(log.records()[i].step, 10 - log.size() + i);
+  EXPECT_EQ(log.totalRecords(), 10u);
+  EXPECT_EQ(log.droppedRecords(), 10u - log.size());
+  // Totals over all ten records, dropped ones included.
+  EXPECT_EQ(log.numberOfFailures(), 2u);
+  EXPECT_EQ(log.failedSteps(), (std::vector<std::size_t>{1, 8}));
+  EXPECT_DOUBLE_EQ(log.meanIterations(ProblemRole::Velocity), 45.0 / 10.0);
+  EXPECT_NEAR(log.totalSolveSeconds(), 20e-6, 1e-18);
+  // Shrinking keeps the newest; 0 = no limit.
+  log.setCapacity(1);
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_EQ(log.records()[0].step, 9u);
+  log.setCapacity(0);
+  for (std::size_t k = 10; k < 20; ++k)
+    log.append(record(k, ProblemRole::Velocity, S::Converged, 1));
+  EXPECT_EQ(log.size(), 11u);
+  log.clear();
+  EXPECT_EQ(log.totalRecords(), 0u);
+  EXPECT_TRUE(log.failedSteps().empty());
+}
+
 TEST(SimulationLog, InternsSolverNamesOnce) {
   SimulationLog log;
   const auto lemke = log.solverId("lemke");

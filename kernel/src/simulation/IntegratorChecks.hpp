@@ -1,8 +1,10 @@
 #pragma once
-// Parameter checks shared by the θ–γ integrators (MoreauJeanOSI, MoreauJeanGOSI,
-// EulerMoreauOSI): internal header, not installed.
+// Parameter checks and small matrix tests shared by the θ–γ integrators
+// (MoreauJeanOSI, MoreauJeanGOSI, EulerMoreauOSI): internal header, not installed.
 
 #include <moreau/kernel/ModelError.hpp>
+
+#include <Eigen/Core>
 
 #include <cmath>
 #include <sstream>
@@ -23,6 +25,15 @@ inline void checkThetaGamma(const char* who, double theta, double gammaUsed, dou
     os << who << ": gamma = " << gammaGiven << " is outside [0, 1]";
     throw ModelError(os.str());
   }
+}
+
+/// True when A equals its transpose bit for bit (sums of symmetric terms are). Cholesky
+/// (Eigen::LLT) reads one triangle only, so the iteration matrices go to it only then.
+inline bool exactlySymmetric(const Eigen::MatrixXd& A) {
+  for (Eigen::Index j = 0; j < A.cols(); ++j)
+    for (Eigen::Index i = j + 1; i < A.rows(); ++i)
+      if (A(i, j) != A(j, i)) return false;
+  return true;
 }
 
 }  // namespace moreau::detail

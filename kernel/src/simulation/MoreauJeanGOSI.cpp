@@ -239,8 +239,13 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
       if (!s.Mhat.allFinite())
         throw ModelError("MoreauJeanGOSI: the iteration matrix M + hθC + h²θ²K of " +
                          system->description() + " has a non-finite entry");
-      s.llt.compute(s.Mhat);
-      s.spd = s.llt.info() == Eigen::Success;
+      // Cholesky only for an exactly symmetric M̂ (it reads one triangle; a non-symmetric
+      // K or C goes to LU), as MoreauJeanOSI.
+      s.spd = detail::exactlySymmetric(s.Mhat);
+      if (s.spd) {
+        s.llt.compute(s.Mhat);
+        s.spd = s.llt.info() == Eigen::Success;
+      }
       if (!s.spd) {
         s.lu.compute(s.Mhat);
         const double scale = s.Mhat.cwiseAbs().maxCoeff();

@@ -197,14 +197,19 @@ struct MoreauJeanOSI::Impl {
   double outputResidual = 0.0;  // of the last updateState (Newton mode)
   bool newton() const { return nonlinearDS > 0 || nonConstant > 0; }
 
-  // M̂ (Mhat) of s: Cholesky, else LU; ModelError when singular or not finite.
+  // M̂ (Mhat) of s: Cholesky when symmetric, else LU; ModelError when singular or not finite.
   static void factorize(DSData& s, const DynamicalSystem& system) {
     const Eigen::Index n = s.n;
     if (!s.Mhat.allFinite())
       throw ModelError("MoreauJeanOSI: the iteration matrix of " + system.description() +
                        " has a non-finite entry");
-    s.llt.compute(s.Mhat);
-    s.spd = s.llt.info() == Eigen::Success;
+    // Cholesky reads one triangle only: a non-symmetric M̂ (non-symmetric K_t or C_t, e.g.
+    // gyroscopic terms) goes to LU.
+    s.spd = detail::exactlySymmetric(s.Mhat);
+    if (s.spd) {
+      s.llt.compute(s.Mhat);
+      s.spd = s.llt.info() == Eigen::Success;
+    }
     if (s.spd) return;
     s.lu.compute(s.Mhat);
     // Singular when a pivot of U is negligible against the matrix entries
@@ -478,8 +483,12 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       if (!s.Mhat.allFinite())
         throw ModelError("MoreauJeanOSI: the iteration matrix M + hθC + h²θ²K of " +
                          system->description() + " has a non-finite entry");
-      s.llt.compute(s.Mhat);
-      s.spd = s.llt.info() == Eigen::Success;
+      // Cholesky for a symmetric M̂ only (a non-symmetric K or C goes to LU).
+      s.spd = detail::exactlySymmetric(s.Mhat);
+      if (s.spd) {
+        s.llt.compute(s.Mhat);
+        s.spd = s.llt.info() == Eigen::Success;
+      }
       if (!s.spd) {
         s.lu.compute(s.Mhat);
         // Singular when a pivot of U is negligible against the matrix entries

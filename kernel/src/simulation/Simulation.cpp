@@ -148,7 +148,7 @@ void Simulation::initialize() {
   log_.clear();
   std::size_t roles = 0;
   for (const auto& p : problems_) roles += p ? 1 : 0;
-  log_.reserve(std::min<std::size_t>(N_ * roles, std::size_t{1} << 16));
+  log_.reserve(N_ * roles);  // at most the log's capacity
   topologyVersion_ = nsds_->topologyVersion();
   initialized_ = true;
 }

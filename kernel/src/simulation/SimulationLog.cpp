@@ -36,7 +36,47 @@ SimulationLog::SimulationLog() { names_.emplace_back("none"); }
 
 void SimulationLog::clear() {
   records_.clear();
-  failures_ = 0;
+  failedSteps_.clear();
+  total_ = failures_ = 0;
+  for (unsigned r = 0; r < kNumberOfProblemRoles; ++r) {
+    iterationSum_[r] = 0.0;
+    solvedRecords_[r] = 0;
+  }
+  assemblySeconds_ = solveSeconds_ = 0.0;
+}
+
+void SimulationLog::setCapacity(std::size_t capacity) {
+  capacity_ = capacity;
+  if (capacity_ > 0 && records_.size() > capacity_)
+    records_.erase(records_.begin(),
+                   records_.begin() + static_cast<std::ptrdiff_t>(records_.size() - capacity_));
+}
+
+void SimulationLog::reserve(std::size_t n) {
+  records_.reserve(capacity_ > 0 ? std::min(n, capacity_) : n);
+}
+
+void SimulationLog::append(const StepRecord& r) {
+  if (!enabled_) return;
+  if (capacity_ > 0 && records_.size() >= capacity_) {
+    // Drop the oldest half: amortized O(1) per record, no allocation (the capacity stays).
+    const std::size_t keep = capacity_ / 2;
+    records_.erase(records_.begin(),
+                   records_.begin() + static_cast<std::ptrdiff_t>(records_.size() - keep));
+  }
+  records_.push_back(r);
+  ++total_;
+  const auto role = static_cast<unsigned>(r.role);
+  if (r.size > 0 && role < kNumberOfProblemRoles) {
+    iterationSum_[role] += r.iterations;
+    ++solvedRecords_[role];
+  }
+  assemblySeconds_ += r.assemblySeconds;
+  solveSeconds_ += r.solveSeconds;
+  if (r.failed()) {
+    ++failures_;
+    if (failedSteps_.empty() || failedSteps_.back() != r.step) failedSteps_.push_back(r.step);
+  }
 }
 
 std::uint16_t SimulationLog::solverId(std::string_view name) {
@@ -53,34 +93,10 @@ const std::string& SimulationLog::solverName(std::uint16_t id) const {
   return id < names_.size() ? names_[id] : unknown;
 }
 
-std::vector<std::size_t> SimulationLog::failedSteps() const {
-  std::vector<std::size_t> steps;
-  for (const StepRecord& r : records_)
-    if (r.failed() && (steps.empty() || steps.back() != r.step)) steps.push_back(r.step);
-  return steps;
-}
-
 double SimulationLog::meanIterations(ProblemRole role) const {
-  double sum = 0.0;
-  std::size_t n = 0;
-  for (const StepRecord& r : records_)
-    if (r.role == role && r.size > 0) {
-      sum += r.iterations;
-      ++n;
-    }
-  return n ? sum / static_cast<double>(n) : 0.0;
-}
-
-double SimulationLog::totalAssemblySeconds() const {
-  double s = 0.0;
-  for (const StepRecord& r : records_) s += r.assemblySeconds;
-  return s;
-}
-
-double SimulationLog::totalSolveSeconds() const {
-  double s = 0.0;
-  for (const StepRecord& r : records_) s += r.solveSeconds;
-  return s;
+  const auto r = static_cast<unsigned>(role);
+  if (r >= kNumberOfProblemRoles || solvedRecords_[r] == 0) return 0.0;
+  return iterationSum_[r] / static_cast<double>(solvedRecords_[r]);
 }
 
 void SimulationLog::print(std::ostream& os, std::size_t maxRows) const {

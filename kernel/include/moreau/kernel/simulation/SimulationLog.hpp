@@ -58,49 +58,61 @@ struct StepRecord {
 
 class SimulationLog {
  public:
-  SimulationLog();
+  /// Default capacity(): records kept in memory (about 6 MB of records).
+  static constexpr std::size_t kDefaultCapacity = std::size_t{1} << 16;
 
+  SimulationLog();
   /// Records are kept only when enabled (default: true).
   void setEnabled(bool enabled) { enabled_ = enabled; }
   bool enabled() const { return enabled_; }
-  /// Reserves room for n records (the simulation reserves steps × problems).
-  void reserve(std::size_t n) { records_.reserve(n); }
-  /// Drops every record (keeps the solver-name table and the capacity).
+  /// At most `capacity` records are kept in memory (default kDefaultCapacity; 0 = no limit).
+  /// When the log is full, the oldest half is dropped (records() then holds the most recent
+  /// ones, in order); the totals below (numberOfFailures, failedSteps, meanIterations,
+  /// total*Seconds, totalRecords) still count every record ever appended. Memory stays
+  /// bounded on long runs and appending allocates nothing once the capacity is reserved.
+  void setCapacity(std::size_t capacity);
+  std::size_t capacity() const { return capacity_; }
+  /// Reserves room for min(n, capacity()) records (the simulation reserves steps × problems).
+  void reserve(std::size_t n);
+  /// Drops every record and resets the totals (keeps the solver-name table and the capacity).
   void clear();
-
   /// The id of a solver name, interned on first use (allocates only then).
   std::uint16_t solverId(std::string_view name);
   /// The name of an id returned by solverId ("?" for an unknown id).
   const std::string& solverName(std::uint16_t id) const;
-
   /// Appends r when enabled.
-  void append(const StepRecord& r) {
-    if (!enabled_) return;
-    records_.push_back(r);
-    if (r.failed()) ++failures_;
-  }
-
+  void append(const StepRecord& r);
+  /// The records kept (the most recent ones when more than capacity() were appended).
   const std::vector<StepRecord>& records() const { return records_; }
   std::size_t size() const { return records_.size(); }
   bool empty() const { return records_.empty(); }
-  /// Number of records whose solve (or Newton loop) did not converge.
+  /// Every record appended since the last clear(), kept or dropped.
+  std::size_t totalRecords() const { return total_; }
+  /// Records dropped to respect capacity() (totalRecords() − size()).
+  std::size_t droppedRecords() const { return total_ - records_.size(); }
+  /// Number of records whose solve (or Newton loop) did not converge (all records).
   std::size_t numberOfFailures() const { return failures_; }
-  /// Steps k with at least one failed solve, increasing, without repeats.
-  std::vector<std::size_t> failedSteps() const;
-  /// Mean solver iterations over the records of a role with size > 0 (0 when none).
+  /// Steps k with at least one failed solve, increasing, without repeats (all records).
+  const std::vector<std::size_t>& failedSteps() const { return failedSteps_; }
+  /// Mean solver iterations over the records of a role with size > 0 (0 when none; all records).
   double meanIterations(ProblemRole role = ProblemRole::Velocity) const;
   /// Sums of the assembly and solve times over every record.
-  double totalAssemblySeconds() const;
-  double totalSolveSeconds() const;
-
-  /// Writes the records as an aligned table with a header line (at most
+  double totalAssemblySeconds() const { return assemblySeconds_; }
+  double totalSolveSeconds() const { return solveSeconds_; }
+  /// Writes the kept records as an aligned table with a header line (at most
   /// maxRows rows: the first ones; 0 = all), one row per record.
   void print(std::ostream& os, std::size_t maxRows = 0) const;
 
  private:
   std::vector<StepRecord> records_;
   std::vector<std::string> names_;
+  std::vector<std::size_t> failedSteps_;
+  std::size_t capacity_ = kDefaultCapacity;
+  std::size_t total_ = 0;
   std::size_t failures_ = 0;
+  double iterationSum_[kNumberOfProblemRoles] = {0, 0, 0};
+  std::size_t solvedRecords_[kNumberOfProblemRoles] = {0, 0, 0};
+  double assemblySeconds_ = 0, solveSeconds_ = 0;
   bool enabled_ = true;
 };
 
