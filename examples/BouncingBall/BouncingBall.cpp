@@ -75,7 +75,8 @@ int main(int argc, char** argv) {
     const double simulation = clock.seconds() - ((out ? out->seconds() : 0.0) - outputBefore);
     progress.finish();
     if (out) out->close();
-    examples::printSummary("BouncingBall", steps, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("BouncingBall", steps, impacts, "impacts", sim->log().numberOfFailures(),
+                           simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "BouncingBall: error: %s\n", error.what());
     return 1;

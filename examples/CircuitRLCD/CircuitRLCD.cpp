@@ -87,7 +87,8 @@ int main(int argc, char** argv) {
     progress.finish();
     if (out) out->close();
     // "impacts" of the summary line: the steps with a conducting diode (λ > 0).
-    examples::printSummary("CircuitRLCD", steps, conducting, simulation, out ? &*out : nullptr);
+    examples::printSummary("CircuitRLCD", steps, conducting, "conducting steps",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "CircuitRLCD: error: %s\n", error.what());
     return 1;

@@ -82,9 +82,10 @@ int main(int argc, char** argv) {
     if (out) out->close();
     const double usPerStep = steps > 0 ? 1e6 * simulation / static_cast<double>(steps) : 0.0;
     std::printf(
-        "ColumnOfBeads: %ld steps, %zu beads (%s), %ld impacts, simulation %.3f s (%.2f us/step)",
-        steps, n, column.lcp->numericsSolverOptions().solver.c_str(), impacts, simulation,
-        usPerStep);
+        "ColumnOfBeads: %ld steps, %zu beads (%s), %ld impacts, %zu solver failures, simulation "
+        "%.3f s (%.2f us/step)",
+        steps, n, column.lcp->numericsSolverOptions().solver.c_str(), impacts,
+        column.simulation->log().numberOfFailures(), simulation, usPerStep);
     if (out) {
       std::printf(", output %.3f s -> %s\n", out->seconds(), out->path().c_str());
     } else {

@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
     progress.finish();
     if (out) out->close();
     std::printf("ColumnOfBeadsTS: %zu interactions created during the run\n", contacts.size());
-    examples::printSummary("ColumnOfBeadsTS", steps, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("ColumnOfBeadsTS", steps, impacts, "impacts",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "ColumnOfBeadsTS: error: %s\n", error.what());
     return 1;

@@ -89,7 +89,8 @@ int main(int argc, char** argv) {
     progress.finish();
     if (out) out->close();
     // "impacts" of the summary line: the steps with a conducting bridge.
-    examples::printSummary("DiodeBridge", steps, conducting, simulation, out ? &*out : nullptr);
+    examples::printSummary("DiodeBridge", steps, conducting, "conducting steps",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "DiodeBridge: error: %s\n", error.what());
     return 1;

@@ -105,8 +105,8 @@ int main(int argc, char** argv) {
     progress.finish();
     if (out) out->close();
     // "impacts" of the summary line: the steps where the bridge charges the filter.
-    examples::printSummary("DiodeBridgeCapFilter", steps, conducting, simulation,
-                           out ? &*out : nullptr);
+    examples::printSummary("DiodeBridgeCapFilter", steps, conducting, "conducting steps",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
     std::printf("DiodeBridgeCapFilter: v_f(T) = %.6e V\n", filter->x()(0));
   } catch (const std::exception& error) {
     std::fprintf(stderr, "DiodeBridgeCapFilter: error: %s\n", error.what());

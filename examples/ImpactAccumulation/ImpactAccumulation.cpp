@@ -71,7 +71,8 @@ std::vector<double> parseList(const std::string& option, const std::string& text
 struct RunResult {
   long steps = 0;
   long impacts = 0;
-  double tRest = NAN;  // NaN: not at rest before T_max
+  std::size_t failures = 0;  // failed LCP solves (log totals count even when disabled)
+  double tRest = NAN;        // NaN: not at rest before T_max
   double minHeight = 0;
   double seconds = 0;  // wall time of the time loop
 };
@@ -135,6 +136,7 @@ RunResult simulate(double e, double h, double height, double hold) {
     sim->nextStep();
   }
   r.seconds = clock.seconds();
+  r.failures = sim->log().numberOfFailures();
   return r;
 }
 
@@ -173,6 +175,7 @@ int main(int argc, char** argv) {
     if (cli.writesOutput()) out.emplace(cli.output(), 12);
 
     long steps = 0, impacts = 0, notAtRest = 0;
+    std::size_t failures = 0;
     double simulation = 0;
     std::vector<std::vector<long>> table(es.size());
     std::vector<double> secondsPerH(hs.size(), 0.0);
@@ -187,6 +190,7 @@ int main(int argc, char** argv) {
         secondsPerH[j] += r.seconds;
         steps += r.steps;
         impacts += r.impacts;
+        failures += r.failures;
         simulation += r.seconds;
         if (std::isnan(r.tRest)) ++notAtRest;
         table[i].push_back(r.impacts);
@@ -217,7 +221,8 @@ int main(int argc, char** argv) {
     if (notAtRest > 0) {
       std::printf("warning: %ld run(s) not at rest at T_max = 2 t_inf + 1 s\n", notAtRest);
     }
-    examples::printSummary("ImpactAccumulation", steps, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("ImpactAccumulation", steps, impacts, "impacts", failures, simulation,
+                           out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "ImpactAccumulation: error: %s\n", error.what());
     return 1;

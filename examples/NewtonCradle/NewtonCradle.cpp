@@ -143,7 +143,8 @@ int main(int argc, char** argv) {
         "\nmomentum %.15g (initial %.15g, max drift %.3g), kinetic energy %.15g "
         "(initial %.15g, max change %.3g)\n",
         momentum, momentum0, momentumDrift, energy, energy0, energyDrift);
-    examples::printSummary("NewtonCradle", steps, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("NewtonCradle", steps, impacts, "impacts", sim->log().numberOfFailures(),
+                           simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "NewtonCradle: error: %s\n", error.what());
     return 1;

@@ -84,7 +84,8 @@ int main(int argc, char** argv) {
     progress.finish();
     if (out) out->close();
     // "impacts" of the summary line: the sign changes of the relay output λ.
-    examples::printSummary("RelayOscillator", steps, switches, simulation, out ? &*out : nullptr);
+    examples::printSummary("RelayOscillator", steps, switches, "relay switches",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "RelayOscillator: error: %s\n", error.what());
     return 1;

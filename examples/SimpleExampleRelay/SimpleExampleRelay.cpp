@@ -84,8 +84,8 @@ int main(int argc, char** argv) {
     progress.finish();
     if (out) out->close();
     // "impacts" of the summary line: the steps with a relay at one of its bounds.
-    examples::printSummary("SimpleExampleRelay", steps, saturated, simulation,
-                           out ? &*out : nullptr);
+    examples::printSummary("SimpleExampleRelay", steps, saturated, "saturated steps",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "SimpleExampleRelay: error: %s\n", error.what());
     return 1;

@@ -97,7 +97,8 @@ int main(int argc, char** argv) {
     if (out) out->close();
     std::printf("SimplePendulumTS: %.2f Newton iterations per step\n",
                 steps > 0 ? static_cast<double>(newton) / static_cast<double>(steps) : 0.0);
-    examples::printSummary("SimplePendulumTS", steps, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("SimplePendulumTS", steps, impacts, "impacts",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "SimplePendulumTS: error: %s\n", error.what());
     return 1;

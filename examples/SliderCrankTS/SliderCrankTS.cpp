@@ -89,7 +89,8 @@ int main(int argc, char** argv) {
         "impulse\n",
         steps > 0 ? static_cast<double>(newton) / static_cast<double>(steps) : 0.0, maxNewton,
         contactSteps);
-    examples::printSummary("SliderCrankTS", steps, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("SliderCrankTS", steps, impacts, "impacts", sim.log().numberOfFailures(),
+                           simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "SliderCrankTS: error: %s\n", error.what());
     return 1;

@@ -144,7 +144,8 @@ int main(int argc, char** argv) {
                   scenario.c_str(), stopTime, exact.stopTime(), stopDistance,
                   exact.position(exact.stopTime()));
     }
-    examples::printSummary("SlidingBlock", steps, inContact, simulation, out ? &*out : nullptr);
+    examples::printSummary("SlidingBlock", steps, inContact, "contact steps",
+                           sim->log().numberOfFailures(), simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "SlidingBlock: error: %s\n", error.what());
     return 1;

@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
     if (out) out->close();
     std::printf("Woodpecker: %ld NSGS sweeps in all, %ld steps where NSGS did not converge\n",
                 sweeps, unconverged);
-    examples::printSummary("Woodpecker", steps, impacts, simulation, out ? &*out : nullptr);
+    examples::printSummary("Woodpecker", steps, impacts, "impacts", sim->log().numberOfFailures(),
+                           simulation, out ? &*out : nullptr);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "Woodpecker: error: %s\n", error.what());
     return 1;

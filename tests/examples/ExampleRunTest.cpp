@@ -151,7 +151,8 @@ TEST(BouncingBallExample, SummaryLine) {
   ASSERT_EQ(run.exitCode, 0);
   EXPECT_NE(run.stdOut.find("BouncingBall: 200 steps, "), std::string::npos) << run.stdOut;
   // Simulation time apart from output time.
-  EXPECT_NE(run.stdOut.find(" impacts, simulation "), std::string::npos) << run.stdOut;
+  EXPECT_NE(run.stdOut.find(" impacts, 0 solver failures, simulation "), std::string::npos)
+      << run.stdOut;
   EXPECT_NE(run.stdOut.find(" s, output "), std::string::npos) << run.stdOut;
   EXPECT_NE(run.stdOut.find(" s -> " + run.output), std::string::npos) << run.stdOut;
   EXPECT_EQ(readTable(run.output).size(), 201u);
@@ -241,7 +242,7 @@ TEST(CamFollowerExample, InvariantsAndImpactCountAtT5) {
   EXPECT_GE(qMin, -h * vMax);  // penetration O(h v)
   EXPECT_EQ(impacts, kCamFollowerImpactsT5);
   EXPECT_NE(run.stdOut.find("CamFollower: 50000 steps, " + std::to_string(kCamFollowerImpactsT5) +
-                            " impacts, simulation "),
+                            " impacts, 0 solver failures, simulation "),
             std::string::npos)
       << run.stdOut;
 }

@@ -190,7 +190,7 @@ TEST(ExamplesNoOutput, NoFileAndSummarySaysNone) {
     ASSERT_TRUE(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) << command;
     EXPECT_TRUE(fs::is_empty(dir)) << "files written into " << dir;
     const std::string out = readFile(log.string());
-    EXPECT_NE(out.find(" impacts, simulation "), std::string::npos) << out;
+    EXPECT_NE(out.find(" solver failures, simulation "), std::string::npos) << out;
     EXPECT_NE(out.find(" s, output none\n"), std::string::npos) << out;
   }
 }

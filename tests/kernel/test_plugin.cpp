@@ -253,3 +253,339 @@ TEST(Plugin, MissingBareLibraryNamesEveryPathSearched) {
   }
   std::filesystem::remove_all(dir);
 }
+
+// ---------------------------------------------------------------------------
+// Relations from plug-ins: each relation built from the test library gives
+// the same outputs, Jacobians and inputs as the same relation built from
+// std::functions around the same model (test_plugin_model.hpp).
+namespace {
+using Vec = Eigen::VectorXd;
+using Mat = Eigen::MatrixXd;
+
+// What a relation computes on one interaction at a given state.
+struct RelationValues {
+  Vec y0, y1, input;  // y(0), y(1) (Lagrangian), p(1) or r(0)
+  std::vector<Mat> jacobians;
+  std::vector<Vec> vectors;  // ∂h/∂t
+};
+
+void expectSame(const RelationValues& a, const RelationValues& b, const char* what) {
+  SCOPED_TRACE(what);
+  EXPECT_LE((a.y0 - b.y0).lpNorm<Eigen::Infinity>(), 1e-15);
+  EXPECT_LE((a.y1 - b.y1).lpNorm<Eigen::Infinity>(), 1e-15);
+  EXPECT_LE((a.input - b.input).lpNorm<Eigen::Infinity>(), 1e-15);
+  ASSERT_EQ(a.jacobians.size(), b.jacobians.size());
+  for (std::size_t i = 0; i < a.jacobians.size(); ++i) {
+    ASSERT_EQ(a.jacobians[i].rows(), b.jacobians[i].rows());
+    ASSERT_EQ(a.jacobians[i].cols(), b.jacobians[i].cols());
+    EXPECT_LE((a.jacobians[i] - b.jacobians[i]).lpNorm<Eigen::Infinity>(), 1e-15)
+        << "Jacobian " << i;
+  }
+  ASSERT_EQ(a.vectors.size(), b.vectors.size());
+  for (std::size_t i = 0; i < a.vectors.size(); ++i)
+    EXPECT_LE((a.vectors[i] - b.vectors[i]).lpNorm<Eigen::Infinity>(), 1e-15);
+}
+
+const Vec kState = Eigen::Vector2d(0.7, -0.4);
+const Vec kVelocity = Eigen::Vector2d(1.3, 0.6);
+const Vec kLambda0 = Eigen::Vector2d(0.8, -1.7);
+const Vec kLambda1 = Eigen::Vector2d(0.25, 0.5);
+constexpr double kTime = 0.37;
+
+// A LagrangianDS (ndof 2, z = [0.3]) linked to a 2-dimensional interaction.
+RelationValues evaluateLagrangian(const std::shared_ptr<LagrangianR>& rel) {
+  auto ds = std::make_shared<LagrangianDS>(kState, kVelocity, Mat::Identity(2, 2));
+  ds->setzPtr(Vec::Constant(1, 0.3));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(ds);
+  auto inter = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5, 2), rel);
+  nsds->link(inter, ds);
+  inter->lambda(0) = kLambda0;
+  inter->lambda(1) = kLambda1;
+  RelationValues v;
+  rel->computeOutput(kTime, *inter, 0);
+  v.y0 = inter->y(0);
+  rel->computeOutput(kTime, *inter, 1);
+  v.y1 = inter->y(1);
+  rel->computeJacobians(kTime, *inter);
+  v.jacobians.push_back(rel->jachq(*inter));
+  if (rel->hasJachlambda()) v.jacobians.push_back(rel->jachlambda(*inter));
+  if (rel->hasTimeDerivative()) v.vectors.push_back(rel->dhdt(*inter));
+  ds->p(1).setZero();
+  rel->computeInput(kTime, *inter, 1);
+  v.input = ds->p(1);
+  if (auto* s = dynamic_cast<LagrangianScleronomousR*>(rel.get()); s && s->hasDotJachq()) {
+    Mat dotG;
+    s->computeDotJachq(kTime, *inter, dotG);
+    v.jacobians.push_back(dotG);
+  }
+  return v;
+}
+
+// A first-order system (dimension 2, z = [0.3]) linked to a 2-dimensional interaction.
+RelationValues evaluateFirstOrder(const std::shared_ptr<FirstOrderR>& rel) {
+  auto ds = std::make_shared<FirstOrderLinearTIDS>(kState, Mat::Identity(2, 2));
+  ds->setzPtr(Vec::Constant(1, 0.3));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(ds);
+  auto inter = std::make_shared<Interaction>(std::make_shared<ComplementarityConditionNSL>(2), rel);
+  nsds->link(inter, ds);
+  inter->lambda(0) = kLambda0;
+  RelationValues v;
+  rel->computeOutput(kTime, *inter, 0);
+  v.y0 = inter->y(0);
+  v.y1 = Vec();
+  rel->computeJacobians(kTime, *inter);
+  v.jacobians.push_back(rel->C(*inter));
+  if (rel->hasD()) v.jacobians.push_back(rel->D(*inter));
+  v.jacobians.push_back(rel->B(*inter));
+  if (rel->hasK()) v.jacobians.push_back(rel->K(*inter));
+  ds->r(0).setZero();
+  rel->computeInput(kTime, *inter, 0);
+  v.input = ds->r(0);
+  return v;
+}
+
+double zOf(const Vec& z) { return z.size() ? z(0) : 0.0; }
+}  // namespace
+
+TEST(PluginRelations, LagrangianScleronomousRMatchesStdFunction) {
+  auto viaFunctions = std::make_shared<LagrangianScleronomousR>(
+      [](const Vec& q, const Vec& z, Vec& y) { mt::scleronomousH(q.data(), zOf(z), y.data()); },
+      [](const Vec& q, const Vec&, Mat& G) { mt::scleronomousG(q.data(), G.data()); });
+  viaFunctions->setComputeDotJachqFunction([](const Vec& q, const Vec& v, const Vec&, Mat& G) {
+    mt::scleronomousDotG(q.data(), v.data(), G.data());
+  });
+  auto viaPlugins = std::make_shared<LagrangianScleronomousR>(
+      sym("scleronomousH"), sym("scleronomousG"), sym("scleronomousDotG"));
+  const auto a = evaluateLagrangian(viaFunctions), b = evaluateLagrangian(viaPlugins);
+  expectSame(a, b, "scleronomous");
+  // Hand values: y = [a² + sin b + z0, a b], G column-major (G(0,1) = cos b).
+  EXPECT_NEAR(b.y0(0), 0.49 + std::sin(-0.4) + 0.3, 1e-15);
+  EXPECT_NEAR(b.jacobians[0](0, 1), std::cos(-0.4), 1e-15);
+  EXPECT_NEAR(b.jacobians[0](1, 0), -0.4, 1e-15);
+  EXPECT_NEAR(b.jacobians[1](0, 1), -std::sin(-0.4) * 0.6, 1e-15);  // Ġ
+  ASSERT_EQ(b.jacobians.size(), 2u);
+  // Setters (one and two arguments) on a relation built from functions.
+  auto viaSetters = std::make_shared<LagrangianScleronomousR>(
+      [](const Vec&, const Vec&, Vec& y) { y.setZero(); });
+  viaSetters->setComputehFunction(sym("scleronomousH"));
+  viaSetters->setComputeJachqFunction(MOREAU_TEST_PLUGIN, "scleronomousG");
+  viaSetters->setComputeDotJachqFunction(MOREAU_TEST_PLUGIN, "scleronomousDotG");
+  expectSame(a, evaluateLagrangian(viaSetters), "scleronomous setters");
+}
+
+TEST(PluginRelations, LagrangianRheonomousRMatchesStdFunction) {
+  auto viaFunctions = std::make_shared<LagrangianRheonomousR>(
+      [](double t, const Vec& q, const Vec&, Vec& y) { mt::rheonomousH(t, q.data(), y.data()); },
+      [](double t, const Vec& q, const Vec&, Mat& G) { mt::rheonomousG(t, q.data(), G.data()); },
+      [](double t, const Vec& q, const Vec&, Vec& d) {
+        mt::rheonomousHDot(t, q.data(), d.data());
+      });
+  auto viaPlugins = std::make_shared<LagrangianRheonomousR>(sym("rheonomousH"), sym("rheonomousG"),
+                                                            sym("rheonomousHDot"));
+  const auto a = evaluateLagrangian(viaFunctions), b = evaluateLagrangian(viaPlugins);
+  expectSame(a, b, "rheonomous");
+  // Time reaches the plug-in (third argument): y0 = a − A sin ωt, ∂h/∂t.
+  EXPECT_NEAR(b.y0(0), 0.7 - mt::amplitude * std::sin(mt::omega * kTime), 1e-15);
+  EXPECT_NEAR(b.vectors.at(0)(0), -mt::amplitude * mt::omega * std::cos(mt::omega * kTime), 1e-15);
+  EXPECT_NEAR(b.jacobians[0](1, 0), -0.4 * kTime, 1e-15);
+  // ẏ = G v + ∂h/∂t.
+  EXPECT_NEAR(b.y1(0), 1.3 + b.vectors[0](0), 1e-15);
+  auto viaSetters = std::make_shared<LagrangianRheonomousR>(
+      [](double, const Vec&, const Vec&, Vec& y) { y.setZero(); });
+  viaSetters->setComputehFunction("moreau_test_plugin", "rheonomousH");  // bare name, next to exe
+  viaSetters->setComputeJachqFunction(sym("rheonomousG"));
+  viaSetters->setComputehDotFunction(MOREAU_TEST_PLUGIN, "rheonomousHDot");
+  expectSame(a, evaluateLagrangian(viaSetters), "rheonomous setters");
+}
+
+TEST(PluginRelations, LagrangianCompliantRMatchesStdFunction) {
+  auto viaFunctions = std::make_shared<LagrangianCompliantR>(
+      [](const Vec& q, const Vec& l, const Vec& z, Vec& y) {
+        mt::compliantH(q.data(), l.data(), zOf(z), y.data());
+      },
+      [](const Vec&, const Vec& l, const Vec&, Mat& G) { mt::compliantG0(l.data(), G.data()); },
+      [](const Vec& q, const Vec& l, const Vec&, Mat& G) {
+        mt::compliantG1(q.data(), l.data(), G.data());
+      });
+  auto viaPlugins = std::make_shared<LagrangianCompliantR>(sym("compliantH"), sym("compliantG0"),
+                                                           sym("compliantG1"));
+  const auto a = evaluateLagrangian(viaFunctions), b = evaluateLagrangian(viaPlugins);
+  expectSame(a, b, "compliant");
+  // λ(0) reaches h; G1 = ∇_λh is the second Jacobian; ẏ = G0 v + G1 λ(1).
+  EXPECT_NEAR(b.y0(1), -0.4 - 0.8 * -1.7 + 0.3, 1e-15);
+  EXPECT_NEAR(b.jacobians.at(1)(0, 1), -0.4, 1e-15);
+  EXPECT_LE(
+      (b.y1 - (b.jacobians[0] * kVelocity + b.jacobians[1] * kLambda1)).lpNorm<Eigen::Infinity>(),
+      1e-15);
+  auto viaSetters = std::make_shared<LagrangianCompliantR>(
+      [](const Vec&, const Vec&, const Vec&, Vec& y) { y.setZero(); });
+  viaSetters->setComputehFunction(MOREAU_TEST_PLUGIN, "compliantH");
+  viaSetters->setComputeJachqFunction(sym("compliantG0"));
+  viaSetters->setComputeJachlambdaFunction(MOREAU_TEST_PLUGIN, "compliantG1");
+  expectSame(a, evaluateLagrangian(viaSetters), "compliant setters");
+}
+
+TEST(PluginRelations, FirstOrderType1RMatchesStdFunction) {
+  auto viaFunctions = std::make_shared<FirstOrderType1R>(
+      [](double, const Vec& x, const Vec& z, Vec& y) { mt::type1H(x.data(), zOf(z), y.data()); },
+      [](double, const Vec& l, const Vec&, Vec& r) { mt::type1G(l.data(), r.data()); },
+      [](double, const Vec& x, const Vec&, Mat& C) { mt::type1C(x.data(), C.data()); },
+      [](double, const Vec& l, const Vec&, Mat& B) { mt::type1B(l.data(), B.data()); });
+  auto viaPlugins = std::make_shared<FirstOrderType1R>(sym("type1H"), sym("type1G"), sym("type1C"),
+                                                       sym("type1B"));
+  const auto a = evaluateFirstOrder(viaFunctions), b = evaluateFirstOrder(viaPlugins);
+  expectSame(a, b, "type1");
+  EXPECT_NEAR(b.y0(1), std::sin(0.7) + 0.3, 1e-15);
+  EXPECT_NEAR(b.input(0), 0.8 + 1.7 * 1.7, 1e-15);
+  EXPECT_NEAR(b.jacobians[1](0, 1), 2 * -1.7, 1e-15);  // B(0,1) = 2 λ1
+  // Siconos two-string form (h, g) + setters for the Jacobians.
+  auto twoStrings = std::make_shared<FirstOrderType1R>(sym("type1H"), sym("type1G"));
+  twoStrings->setComputeJachxFunction(MOREAU_TEST_PLUGIN, "type1C");
+  twoStrings->setComputeJacglambdaFunction(sym("type1B"));
+  expectSame(a, evaluateFirstOrder(twoStrings), "type1 setters");
+  twoStrings->setComputehFunction(MOREAU_TEST_PLUGIN, "type1H");
+  twoStrings->setComputegFunction(sym("type1G"));
+  expectSame(a, evaluateFirstOrder(twoStrings), "type1 h, g setters");
+}
+
+TEST(PluginRelations, FirstOrderType2RMatchesStdFunction) {
+  auto viaFunctions = std::make_shared<FirstOrderType2R>(
+      [](double, const Vec& x, const Vec& l, const Vec&, Vec& y) {
+        mt::type2H(x.data(), l.data(), y.data());
+      },
+      [](double, const Vec& l, const Vec&, Vec& r) { mt::type2G(l.data(), r.data()); },
+      [](double, const Vec&, const Vec&, const Vec&, Mat& C) { mt::type2C(C.data()); },
+      [](double, const Vec&, const Vec& l, const Vec&, Mat& D) { mt::type2D(l.data(), D.data()); },
+      [](double, const Vec& l, const Vec&, Mat& B) { mt::type2B(l.data(), B.data()); });
+  // Siconos 4-string order: (h, g, jachx, jacglambda); jachlambda by setter.
+  auto viaPlugins = std::make_shared<FirstOrderType2R>(sym("type2H"), sym("type2G"), sym("type2C"),
+                                                       sym("type2B"));
+  viaPlugins->setComputeJachlambdaFunction(MOREAU_TEST_PLUGIN, "type2D");
+  const auto a = evaluateFirstOrder(viaFunctions), b = evaluateFirstOrder(viaPlugins);
+  expectSame(a, b, "type2");
+  EXPECT_NEAR(b.y0(0), 0.7 + 0.8 * -1.7, 1e-15);
+  EXPECT_NEAR(b.jacobians.at(1)(0, 1), 0.8, 1e-15);  // D(0,1) = λ0
+  auto viaSetters = std::make_shared<FirstOrderType2R>(sym("type2H"), sym("type2G"));
+  viaSetters->setComputeJachxFunction(sym("type2C"));
+  viaSetters->setComputeJachlambdaFunction(sym("type2D"));
+  viaSetters->setComputeJacglambdaFunction(MOREAU_TEST_PLUGIN, "type2B");
+  viaSetters->setComputehFunction(MOREAU_TEST_PLUGIN, "type2H");
+  viaSetters->setComputegFunction(MOREAU_TEST_PLUGIN, "type2G");
+  expectSame(a, evaluateFirstOrder(viaSetters), "type2 setters");
+}
+
+TEST(PluginRelations, FirstOrderNonLinearRMatchesStdFunction) {
+  auto viaFunctions = std::make_shared<FirstOrderNonLinearR>(
+      [](double t, const Vec& x, const Vec& l, const Vec& z, Vec& y) {
+        mt::nonLinearH(t, x.data(), l.data(), zOf(z), y.data());
+      },
+      [](double t, const Vec& x, const Vec& l, const Vec&, Vec& r) {
+        mt::nonLinearG(t, x.data(), l.data(), r.data());
+      },
+      [](double, const Vec& x, const Vec&, const Vec&, Mat& C) {
+        mt::nonLinearC(x.data(), C.data());
+      },
+      [](double t, const Vec&, const Vec&, const Vec&, Mat& D) { mt::nonLinearD(t, D.data()); },
+      [](double, const Vec&, const Vec& l, const Vec&, Mat& K) {
+        mt::nonLinearK(l.data(), K.data());
+      },
+      [](double, const Vec& x, const Vec&, const Vec&, Mat& B) {
+        mt::nonLinearB(x.data(), B.data());
+      });
+  auto viaPlugins = std::make_shared<FirstOrderNonLinearR>(sym("nonLinearH"), sym("nonLinearG"),
+                                                           sym("nonLinearC"), sym("nonLinearD"),
+                                                           sym("nonLinearK"), sym("nonLinearB"));
+  const auto a = evaluateFirstOrder(viaFunctions), b = evaluateFirstOrder(viaPlugins);
+  expectSame(a, b, "nonlinear");
+  EXPECT_NEAR(b.y0(0), 0.7 * -0.4 + kTime * 0.8, 1e-15);  // time is the first argument
+  EXPECT_NEAR(b.input(1), std::sin(kTime) + 0.7 * -1.7, 1e-15);
+  EXPECT_NEAR(b.jacobians.at(3)(1, 0), -1.7, 1e-15);  // K(1,0) = λ1
+  auto viaSetters = std::make_shared<FirstOrderNonLinearR>(sym("nonLinearH"), sym("nonLinearG"));
+  viaSetters->setComputeJachxFunction(sym("nonLinearC"));
+  viaSetters->setComputeJachlambdaFunction(MOREAU_TEST_PLUGIN, "nonLinearD");
+  viaSetters->setComputeJacgxFunction(MOREAU_TEST_PLUGIN, "nonLinearK");
+  viaSetters->setComputeJacglambdaFunction(sym("nonLinearB"));
+  viaSetters->setComputehFunction(MOREAU_TEST_PLUGIN, "nonLinearH");
+  viaSetters->setComputegFunction(sym("nonLinearG"));
+  expectSame(a, evaluateFirstOrder(viaSetters), "nonlinear setters");
+}
+
+TEST(PluginRelations, FirstOrderLinearRMatchesStdFunction) {
+  auto viaFunctions = std::make_shared<FirstOrderLinearR>(
+      [](double t, const Vec&, Mat& C) { mt::linearC(t, C.data()); },
+      [](double t, const Vec&, Mat& B) { mt::linearB(t, B.data()); });
+  viaFunctions->setComputeDFunction([](double t, const Vec&, Mat& D) { mt::linearD(t, D.data()); });
+  viaFunctions->setComputeFFunction([](double t, const Vec&, Mat& F) { mt::linearF(t, F.data()); });
+  viaFunctions->setComputeEFunction([](double t, const Vec&, Vec& e) { mt::linearE(t, e.data()); });
+  // Siconos 5-string order (C, D, F, e, B).
+  auto viaPlugins = std::make_shared<FirstOrderLinearR>(
+      sym("linearC"), sym("linearD"), sym("linearF"), sym("linearE"), sym("linearB"));
+  const auto a = evaluateFirstOrder(viaFunctions), b = evaluateFirstOrder(viaPlugins);
+  expectSame(a, b, "linear");
+  // y = C x + F z + D λ + e at t.
+  Mat C(2, 2), D(2, 2), F(2, 1);
+  Vec e(2);
+  mt::linearC(kTime, C.data());
+  mt::linearD(kTime, D.data());
+  mt::linearF(kTime, F.data());
+  mt::linearE(kTime, e.data());
+  EXPECT_LE((b.y0 - (C * kState + F * Vec::Constant(1, 0.3) + D * kLambda0 + e))
+                .lpNorm<Eigen::Infinity>(),
+            1e-15);
+  auto twoStrings = std::make_shared<FirstOrderLinearR>(sym("linearC"), sym("linearB"));
+  twoStrings->setComputeDFunction(MOREAU_TEST_PLUGIN, "linearD");
+  twoStrings->setComputeFFunction(sym("linearF"));
+  twoStrings->setComputeEFunction(MOREAU_TEST_PLUGIN, "linearE");
+  twoStrings->setComputeCFunction(MOREAU_TEST_PLUGIN, "linearC");
+  twoStrings->setComputeBFunction(sym("linearB"));
+  expectSame(a, evaluateFirstOrder(twoStrings), "linear setters");
+  // A time-invariant relation refuses the plug-in setters too.
+  FirstOrderLinearTIR tir(Mat::Identity(2, 2), Mat::Identity(2, 2));
+  EXPECT_THROW(tir.setComputeCFunction(sym("linearC")), ModelError);
+}
+
+TEST(PluginRelations, MissingLibraryOrSymbolNamesWhatWasSearched) {
+  const auto dir = scratchDir();
+  {
+    ScopedWorkingDirectory cwd(dir);
+    const std::string exeDir = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+    const std::string inCwd = (dir / "libNoRelPlugin.so").string(),
+                      nextToExe = exeDir + "/NoRelPlugin.so",
+                      what = "library 'NoRelPlugin' not found", loader = "loader path";
+    EXPECT_THROW_WITH(LagrangianScleronomousR("NoRelPlugin:h0", "NoRelPlugin:G0"), ModelError, what,
+                      inCwd, nextToExe, loader);
+    EXPECT_THROW_WITH(LagrangianRheonomousR("NoRelPlugin:h", "", ""), ModelError, what, inCwd);
+    EXPECT_THROW_WITH(LagrangianCompliantR("NoRelPlugin:h", "", ""), ModelError, what, nextToExe);
+    EXPECT_THROW_WITH(FirstOrderType1R("NoRelPlugin:h", "NoRelPlugin:g"), ModelError, what);
+    EXPECT_THROW_WITH(FirstOrderType2R("NoRelPlugin:h", "NoRelPlugin:g"), ModelError, what);
+    EXPECT_THROW_WITH(FirstOrderNonLinearR("NoRelPlugin:h", "NoRelPlugin:g"), ModelError, what);
+    EXPECT_THROW_WITH(FirstOrderLinearR("NoRelPlugin:C", "NoRelPlugin:B"), ModelError, what);
+    // Library found (bare name, next to the executable), symbol missing:
+    // the resolved path and the symbol.
+    const std::string found = exeDir + "/libmoreau_test_plugin.so",
+                      missing = "symbol 'noSuchG' not found";
+    EXPECT_THROW_WITH(
+        LagrangianScleronomousR("moreau_test_plugin:scleronomousH", "moreau_test_plugin:noSuchG"),
+        ModelError, missing, found);
+    LagrangianScleronomousR rel("moreau_test_plugin:scleronomousH", "");
+    EXPECT_THROW_WITH(rel.setComputeJachqFunction("moreau_test_plugin", "noSuchG"), ModelError,
+                      missing, found);
+    EXPECT_THROW_WITH(FirstOrderType1R(sym("type1H"), sym("type1G"), sym("noSuchG"), ""),
+                      ModelError, missing, std::string(MOREAU_TEST_PLUGIN));
+    // A failed setter leaves the relation usable (G still absent: ModelError at link).
+    auto ds = std::make_shared<LagrangianDS>(kState, kVelocity, Mat::Identity(2, 2));
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+    nsds->insertDynamicalSystem(ds);
+    auto shared = std::make_shared<LagrangianScleronomousR>(sym("scleronomousH"), "");
+    EXPECT_THROW(shared->setComputeJachqFunction(sym("noSuchG")), ModelError);
+    EXPECT_THROW_WITH(
+        nsds->link(std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5, 2), shared),
+                   ds),
+        ModelError, "no Jacobian G");
+    EXPECT_THROW_WITH(rel.setComputehFunction(std::string("no-colon")), ModelError,
+                      "\"library:symbol\"");
+  }
+  std::filesystem::remove_all(dir);
+}

@@ -40,6 +40,97 @@ void vdpF(double t, unsigned, const double* x, double* f, unsigned, double*) {
 void vdpJacobian(double, unsigned, const double* x, double* J, unsigned, double*) { vdpJac(x, J); }
 void linA(double t, unsigned, unsigned, double* A, unsigned, double*) { moreau_test::linA(t, A); }
 void linB(double t, unsigned, double* b, unsigned, double*) { moreau_test::linB(t, b); }
+// Relations (Siconos 4.4 signatures; see test_plugin_model.hpp).
+void scleronomousH(unsigned, const double* q, unsigned, double* y, unsigned sizeZ, double* z) {
+  moreau_test::scleronomousH(q, z0(sizeZ, z), y);
+}
+void scleronomousG(unsigned, const double* q, unsigned, double* G, unsigned, double*) {
+  moreau_test::scleronomousG(q, G);
+}
+void scleronomousDotG(unsigned, const double* q, unsigned, const double* v, double* G, unsigned,
+                      double*) {
+  moreau_test::scleronomousDotG(q, v, G);
+}
+void rheonomousH(unsigned, const double* q, double t, unsigned, double* y, unsigned, double*) {
+  moreau_test::rheonomousH(t, q, y);
+}
+void rheonomousG(unsigned, const double* q, double t, unsigned, double* G, unsigned, double*) {
+  moreau_test::rheonomousG(t, q, G);
+}
+void rheonomousHDot(unsigned, const double* q, double t, unsigned, double* d, unsigned, double*) {
+  moreau_test::rheonomousHDot(t, q, d);
+}
+void compliantH(unsigned, const double* q, unsigned, const double* l, double* y, unsigned sizeZ,
+                double* z) {
+  moreau_test::compliantH(q, l, z0(sizeZ, z), y);
+}
+void compliantG0(unsigned, const double*, unsigned, const double* l, double* G, unsigned, double*) {
+  moreau_test::compliantG0(l, G);
+}
+void compliantG1(unsigned, const double* q, unsigned, const double* l, double* G, unsigned,
+                 double*) {
+  moreau_test::compliantG1(q, l, G);
+}
+void type1H(unsigned, const double* x, unsigned, double* y, unsigned sizeZ, double* z) {
+  moreau_test::type1H(x, z0(sizeZ, z), y);
+}
+void type1G(unsigned, const double* l, unsigned, double* r, unsigned, double*) {
+  moreau_test::type1G(l, r);
+}
+void type1C(unsigned, const double* x, unsigned, double* C, unsigned, double*) {
+  moreau_test::type1C(x, C);
+}
+void type1B(unsigned, const double* l, unsigned, double* B, unsigned, double*) {
+  moreau_test::type1B(l, B);
+}
+void type2H(unsigned, const double* x, unsigned, const double* l, unsigned, double* y) {
+  moreau_test::type2H(x, l, y);
+}
+void type2G(unsigned, const double* l, unsigned, double* r) { moreau_test::type2G(l, r); }
+void type2C(unsigned, const double*, unsigned, const double*, unsigned, double* C) {
+  moreau_test::type2C(C);
+}
+void type2D(unsigned, const double*, unsigned, const double* l, unsigned, double* D) {
+  moreau_test::type2D(l, D);
+}
+void type2B(unsigned, const double* l, unsigned, double* B) { moreau_test::type2B(l, B); }
+void nonLinearH(double t, unsigned, const double* x, unsigned, const double* l, double* y,
+                unsigned sizeZ, double* z) {
+  moreau_test::nonLinearH(t, x, l, z0(sizeZ, z), y);
+}
+void nonLinearG(double t, unsigned, const double* x, unsigned, const double* l, double* r, unsigned,
+                double*) {
+  moreau_test::nonLinearG(t, x, l, r);
+}
+void nonLinearC(double, unsigned, const double* x, unsigned, const double*, double* C, unsigned,
+                double*) {
+  moreau_test::nonLinearC(x, C);
+}
+void nonLinearD(double t, unsigned, const double*, unsigned, const double*, double* D, unsigned,
+                double*) {
+  moreau_test::nonLinearD(t, D);
+}
+void nonLinearK(double, unsigned, const double*, unsigned, const double* l, double* K, unsigned,
+                double*) {
+  moreau_test::nonLinearK(l, K);
+}
+void nonLinearB(double, unsigned, const double* x, unsigned, const double*, double* B, unsigned,
+                double*) {
+  moreau_test::nonLinearB(x, B);
+}
+void linearC(double t, unsigned, unsigned, double* C, unsigned, double*) {
+  moreau_test::linearC(t, C);
+}
+void linearD(double t, unsigned, unsigned, double* D, unsigned, double*) {
+  moreau_test::linearD(t, D);
+}
+void linearF(double t, unsigned, unsigned, double* F, unsigned, double*) {
+  moreau_test::linearF(t, F);
+}
+void linearE(double t, unsigned, double* e, unsigned, double*) { moreau_test::linearE(t, e); }
+void linearB(double t, unsigned, unsigned, double* B, unsigned, double*) {
+  moreau_test::linearB(t, B);
+}
 // Writes NaN (bad-input test).
 void nanFExt(double, unsigned n, double* fExt, unsigned, double*) {
   for (unsigned i = 0; i < n; ++i) fExt[i] = std::numeric_limits<double>::quiet_NaN();

@@ -272,14 +272,14 @@ void RowWriter::close() {
   if (bad || closeFailed) throw std::runtime_error("error while writing '" + path_ + "'");
 }
 
-void printSummary(const char* program, long steps, long impacts, double simulationSeconds,
-                  const RowWriter* writer) {
+void printSummary(const char* program, long steps, long eventCount, const char* events,
+                  std::size_t solverFailures, double simulationSeconds, const RowWriter* writer) {
+  std::printf("%s: %ld steps, %ld %s, %zu solver failures, simulation %.3f s, ", program, steps,
+              eventCount, events, solverFailures, simulationSeconds);
   if (writer != nullptr) {
-    std::printf("%s: %ld steps, %ld impacts, simulation %.3f s, output %.3f s -> %s\n", program,
-                steps, impacts, simulationSeconds, writer->seconds(), writer->path().c_str());
+    std::printf("output %.3f s -> %s\n", writer->seconds(), writer->path().c_str());
   } else {
-    std::printf("%s: %ld steps, %ld impacts, simulation %.3f s, output none\n", program, steps,
-                impacts, simulationSeconds);
+    std::printf("output none\n");
   }
 }
 

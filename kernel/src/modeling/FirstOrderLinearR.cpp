@@ -2,6 +2,7 @@
 #include <moreau/kernel/modeling/FirstOrderLinearR.hpp>
 #include <moreau/kernel/modeling/FirstOrderNonLinearDS.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/utils/PluginLoader.hpp>
 
 #include <string>
 #include <utility>
@@ -30,6 +31,34 @@ FirstOrderLinearR::FirstOrderLinearR(MatrixOfTime C, MatrixOfTime B) {
   if (!C || !B) throw ModelError("FirstOrderLinearR: the C(t) or B(t) function is empty");
   Cf_ = std::move(C);
   Bf_ = std::move(B);
+}
+
+FirstOrderLinearR::FirstOrderLinearR(const std::string& C, const std::string& B)
+    : FirstOrderLinearR(PluginLoader::matrixOfTime(C), PluginLoader::matrixOfTime(B)) {}
+
+FirstOrderLinearR::FirstOrderLinearR(const std::string& C, const std::string& D,
+                                     const std::string& F, const std::string& e,
+                                     const std::string& B)
+    : FirstOrderLinearR(C, B) {
+  if (!D.empty()) setComputeDFunction(D);
+  if (!F.empty()) setComputeFFunction(F);
+  if (!e.empty()) setComputeEFunction(e);
+}
+
+void FirstOrderLinearR::setComputeCFunction(const std::string& plugin) {
+  setComputeCFunction(PluginLoader::matrixOfTime(plugin));
+}
+void FirstOrderLinearR::setComputeDFunction(const std::string& plugin) {
+  setComputeDFunction(PluginLoader::matrixOfTime(plugin));
+}
+void FirstOrderLinearR::setComputeFFunction(const std::string& plugin) {
+  setComputeFFunction(PluginLoader::matrixOfTime(plugin));
+}
+void FirstOrderLinearR::setComputeEFunction(const std::string& plugin) {
+  setComputeEFunction(PluginLoader::vectorOfTime(plugin));
+}
+void FirstOrderLinearR::setComputeBFunction(const std::string& plugin) {
+  setComputeBFunction(PluginLoader::matrixOfTime(plugin));
 }
 
 Eigen::Index FirstOrderLinearR::outputSize() const {

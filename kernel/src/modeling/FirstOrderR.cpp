@@ -35,6 +35,31 @@ void FirstOrderR::setFunctions(VectorFunction h, VectorFunction g, bool lambdaIn
   K_ = std::move(K);
 }
 
+void FirstOrderR::setOutputFunction(VectorFunction h) {
+  if (!h) throw ModelError(std::string(typeName()) + ": the output function h is empty");
+  h_ = std::move(h);
+}
+void FirstOrderR::setInputFunction(VectorFunction g) {
+  if (!g) throw ModelError(std::string(typeName()) + ": the input function g is empty");
+  g_ = std::move(g);
+}
+void FirstOrderR::setJacobianFunction(Jacobian which, MatrixFunction J) {
+  switch (which) {
+    case Jacobian::C:
+      C_ = std::move(J);
+      break;
+    case Jacobian::D:
+      D_ = std::move(J);
+      break;
+    case Jacobian::B:
+      B_ = std::move(J);
+      break;
+    case Jacobian::K:
+      K_ = std::move(J);
+      break;
+  }
+}
+
 void FirstOrderR::initializeWorkspace(Interaction& inter) {
   RelationWorkspace& ws = inter.workspace();
   if (xInG_) ws.K = Eigen::MatrixXd::Zero(ws.stateSize, ws.stateSize);

@@ -1,6 +1,7 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianCompliantR.hpp>
+#include <moreau/kernel/utils/PluginLoader.hpp>
 
 #include <string>
 #include <utility>
@@ -11,6 +12,45 @@ LagrangianCompliantR::LagrangianCompliantR(OutputFunction h, JacobianFunction G0
                                            JacobianFunction G1)
     : h_(std::move(h)), G0_(std::move(G0)), G1_(std::move(G1)) {
   if (!h_) throw ModelError("LagrangianCompliantR: the output function h is empty");
+}
+
+namespace {
+// h (vector output), G0 and G1 (matrix outputs): the same C signature.
+template <class Out>
+std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&, Out&)>
+compliantPlugin(const std::string& spec) {
+  auto p = PluginLoader::load<plugin::TwoVectorsOutput>(spec);
+  return [p](const Eigen::VectorXd& q, const Eigen::VectorXd& lambda, const Eigen::VectorXd& z,
+             Out& out) {
+    p.function(plugin::size(q.size()), q.data(), plugin::size(lambda.size()), lambda.data(),
+               out.data(), plugin::size(z.size()), plugin::zData(z));
+  };
+}
+}  // namespace
+
+LagrangianCompliantR::LagrangianCompliantR(const std::string& h, const std::string& G0,
+                                           const std::string& G1)
+    : LagrangianCompliantR(compliantPlugin<Eigen::VectorXd>(h),
+                           G0.empty() ? JacobianFunction{} : compliantPlugin<Eigen::MatrixXd>(G0),
+                           G1.empty() ? JacobianFunction{} : compliantPlugin<Eigen::MatrixXd>(G1)) {
+}
+
+void LagrangianCompliantR::setComputehFunction(OutputFunction h) {
+  if (!h) throw ModelError("LagrangianCompliantR: the output function h is empty");
+  h_ = std::move(h);
+}
+void LagrangianCompliantR::setComputehFunction(const std::string& plugin) {
+  setComputehFunction(compliantPlugin<Eigen::VectorXd>(plugin));
+}
+void LagrangianCompliantR::setComputeJachqFunction(JacobianFunction G0) { G0_ = std::move(G0); }
+void LagrangianCompliantR::setComputeJachqFunction(const std::string& plugin) {
+  setComputeJachqFunction(compliantPlugin<Eigen::MatrixXd>(plugin));
+}
+void LagrangianCompliantR::setComputeJachlambdaFunction(JacobianFunction G1) {
+  G1_ = std::move(G1);
+}
+void LagrangianCompliantR::setComputeJachlambdaFunction(const std::string& plugin) {
+  setComputeJachlambdaFunction(compliantPlugin<Eigen::MatrixXd>(plugin));
 }
 
 void LagrangianCompliantR::initializeWorkspace(Interaction& inter) {

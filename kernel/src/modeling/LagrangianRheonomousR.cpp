@@ -1,6 +1,7 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianRheonomousR.hpp>
+#include <moreau/kernel/utils/PluginLoader.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +14,44 @@ LagrangianRheonomousR::LagrangianRheonomousR(OutputFunction h, JacobianFunction 
                                              TimeDerivativeFunction hDot)
     : h_(std::move(h)), G_(std::move(G)), hDot_(std::move(hDot)) {
   if (!h_) throw ModelError("LagrangianRheonomousR: the output function h is empty");
+}
+
+namespace {
+// h, hDot (vector output) and G (matrix output): the same C signature.
+template <class Out>
+std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&, Out&)> rheonomousPlugin(
+    const std::string& spec) {
+  auto p = PluginLoader::load<plugin::RheonomousOutput>(spec);
+  return [p](double t, const Eigen::VectorXd& q, const Eigen::VectorXd& z, Out& out) {
+    p.function(plugin::size(q.size()), q.data(), t, plugin::size(out.rows()), out.data(),
+               plugin::size(z.size()), plugin::zData(z));
+  };
+}
+}  // namespace
+
+LagrangianRheonomousR::LagrangianRheonomousR(const std::string& h, const std::string& G,
+                                             const std::string& hDot)
+    : LagrangianRheonomousR(
+          rheonomousPlugin<Eigen::VectorXd>(h),
+          G.empty() ? JacobianFunction{} : rheonomousPlugin<Eigen::MatrixXd>(G),
+          hDot.empty() ? TimeDerivativeFunction{} : rheonomousPlugin<Eigen::VectorXd>(hDot)) {}
+
+void LagrangianRheonomousR::setComputehFunction(OutputFunction h) {
+  if (!h) throw ModelError("LagrangianRheonomousR: the output function h is empty");
+  h_ = std::move(h);
+}
+void LagrangianRheonomousR::setComputehFunction(const std::string& plugin) {
+  setComputehFunction(rheonomousPlugin<Eigen::VectorXd>(plugin));
+}
+void LagrangianRheonomousR::setComputeJachqFunction(JacobianFunction G) { G_ = std::move(G); }
+void LagrangianRheonomousR::setComputeJachqFunction(const std::string& plugin) {
+  setComputeJachqFunction(rheonomousPlugin<Eigen::MatrixXd>(plugin));
+}
+void LagrangianRheonomousR::setComputehDotFunction(TimeDerivativeFunction hDot) {
+  hDot_ = std::move(hDot);
+}
+void LagrangianRheonomousR::setComputehDotFunction(const std::string& plugin) {
+  setComputehDotFunction(rheonomousPlugin<Eigen::VectorXd>(plugin));
 }
 
 void LagrangianRheonomousR::initializeWorkspace(Interaction& inter) {

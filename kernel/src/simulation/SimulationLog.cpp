@@ -57,14 +57,7 @@ void SimulationLog::reserve(std::size_t n) {
 }
 
 void SimulationLog::append(const StepRecord& r) {
-  if (!enabled_) return;
-  if (capacity_ > 0 && records_.size() >= capacity_) {
-    // Drop the oldest half: amortized O(1) per record, no allocation (the capacity stays).
-    const std::size_t keep = capacity_ / 2;
-    records_.erase(records_.begin(),
-                   records_.begin() + static_cast<std::ptrdiff_t>(records_.size() - keep));
-  }
-  records_.push_back(r);
+  // The totals count every record, even when keeping records is disabled.
   ++total_;
   const auto role = static_cast<unsigned>(r.role);
   if (r.size > 0 && role < kNumberOfProblemRoles) {
@@ -77,6 +70,14 @@ void SimulationLog::append(const StepRecord& r) {
     ++failures_;
     if (failedSteps_.empty() || failedSteps_.back() != r.step) failedSteps_.push_back(r.step);
   }
+  if (!enabled_) return;
+  if (capacity_ > 0 && records_.size() >= capacity_) {
+    // Drop the oldest half: amortized O(1) per record, no allocation (the capacity stays).
+    const std::size_t keep = capacity_ / 2;
+    records_.erase(records_.begin(),
+                   records_.begin() + static_cast<std::ptrdiff_t>(records_.size() - keep));
+  }
+  records_.push_back(r);
 }
 
 std::uint16_t SimulationLog::solverId(std::string_view name) {

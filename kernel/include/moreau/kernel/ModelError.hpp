@@ -10,13 +10,19 @@
 
 namespace moreau {
 
+/// Bad model input, raised while building or initializing a model; the message names the object
+/// and the mismatch (sizes, values).
 class ModelError : public std::runtime_error {
  public:
+  /// `what`: the message.
   explicit ModelError(const std::string& what) : std::runtime_error(what) {}
 };
 
+/// A step could not be computed (e.g. the one-step problem solver did not converge under
+/// FailurePolicy::Throw); the message gives the time, the step index and the solver's message.
 class SimulationError : public std::runtime_error {
  public:
+  /// `what`: the message.
   explicit SimulationError(const std::string& what) : std::runtime_error(what) {}
 };
 

@@ -7,6 +7,8 @@
 
 namespace moreau::numerics {
 
+/// Options shared by the numerics solvers (a plain struct with documented defaults, checked by
+/// validate()). Each field applies to the solvers named in its comment; the others ignore it.
 struct SolverOptions {
   /// Solver name for the drivers (e.g. solveLcp): "lemke", "pgs".
   std::string solver = "lemke";
@@ -53,6 +55,7 @@ struct SolverOptions {
   /// bounded by the fixed fcTrescaThresholds[i] (>= 0, one per contact) and the
   /// error is the Tresca error (fcComputeErrorTresca). Default false.
   bool fcTresca = false;
+  /// Tresca thresholds (>= 0, one per contact), used when fcTresca is true.
   std::vector<double> fcTrescaThresholds;
 
   // --- Friction contact, global solvers (docs/numerics/friction-contact-global.md) ---

@@ -4,6 +4,7 @@
 #define MOREAU_EXAMPLES_EXAMPLESUPPORT_HPP
 
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <functional>
 #include <initializer_list>
@@ -134,11 +135,13 @@ class RowWriter {
 };
 
 /// Prints the summary line of an example on stdout:
-///   "<program>: N steps, M impacts, simulation S s, output W s -> FILE"
+///   "<program>: N steps, M <events>, F solver failures, simulation S s, output W s -> FILE"
 /// or, without result file (`--output none`), "..., simulation S s, output none".
-/// simulationSeconds excludes the writer's time.
-void printSummary(const char* program, long steps, long impacts, double simulationSeconds,
-                  const RowWriter* writer);
+/// `events` names what M counts ("impacts", "conducting steps", ...); `solverFailures` is the
+/// number of failed solves of the simulation's per-step record (Simulation::log()
+/// .numberOfFailures()). simulationSeconds excludes the writer's time.
+void printSummary(const char* program, long steps, long eventCount, const char* events,
+                  std::size_t solverFailures, double simulationSeconds, const RowWriter* writer);
 
 /// A progress bar on stderr, drawn only when stderr is a terminal (isatty), so redirected
 /// runs and ctest logs stay clean.

@@ -41,13 +41,18 @@ class ResultWriter {
   ~ResultWriter();
   ResultWriter(const ResultWriter&) = delete;
   ResultWriter& operator=(const ResultWriter&) = delete;
+  /// Movable (not copyable).
+  ///@{
   ResultWriter(ResultWriter&& other) noexcept;
   ResultWriter& operator=(ResultWriter&& other) noexcept;
+  ///@}
 
   /// One row: the values in order, "%.15e", space separated, then '\n'.
   /// ModelError when the row length differs from the first row's.
+  ///@{
   void writeRow(const Eigen::Ref<const Eigen::VectorXd>& row);
   void writeRow(std::initializer_list<double> row);
+  ///@}
   /// Rows written so far.
   long rows() const { return rows_; }
   /// True when the writer writes to a file (false for "none").
@@ -68,8 +73,14 @@ class ResultWriter {
 struct TableComparison {
   /// False when the row or column counts differ (nothing else is compared).
   bool sameShape = false;
-  long rows = 0, columns = 0;  ///< of the result
+  /// Shape of the result.
+  ///@{
+  long rows = 0, columns = 0;
+  ///@}
+  /// Shape of the reference.
+  ///@{
   long referenceRows = 0, referenceColumns = 0;
+  ///@}
   /// max_i |result(i, j) − reference(i, j)| for each column j (+inf where
   /// exactly one of the two is NaN; two NaNs are equal).
   Eigen::VectorXd maxDifference;
@@ -77,7 +88,9 @@ struct TableComparison {
   Eigen::VectorXi maxDifferenceRow;
   /// First entry, in row-major order, whose difference exceeds its column's
   /// tolerance (−1, −1 when none).
+  ///@{
   long firstDifferingRow = -1, firstDifferingColumn = -1;
+  ///@}
   /// True when the shapes agree and every difference is within tolerance.
   bool withinTolerance = false;
   /// A human-readable summary (shape, first differing entry, per-column

@@ -6,6 +6,8 @@
 
 namespace moreau {
 
+/// Complementarity condition (Siconos ComplementarityConditionNSL): 0 ≤ y ⊥ λ ≥ 0 at position level
+/// (e.g. ideal diodes). Numerics: LCP.
 class ComplementarityConditionNSL : public NonSmoothLaw {
  public:
   /// ModelError when size == 0.

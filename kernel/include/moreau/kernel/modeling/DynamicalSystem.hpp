@@ -9,6 +9,11 @@
 
 namespace moreau {
 
+/// Base class of every dynamical system (Siconos DynamicalSystem): number, name, user
+/// parameters z, state memory and state checks. Not copyable; shared through std::shared_ptr.
+/// Concrete systems: LagrangianDS, LagrangianLinearTIDS, LagrangianLinearDiagonalDS,
+/// FirstOrderNonLinearDS, FirstOrderLinearDS, FirstOrderLinearTIDS
+/// (docs/kernel/dynamical-systems.md).
 class DynamicalSystem {
  public:
   virtual ~DynamicalSystem();
@@ -22,7 +27,9 @@ class DynamicalSystem {
   /// dimension() = 2 ndof, as in Siconos).
   virtual Eigen::Index dimension() const = 0;
 
+  /// Optional user name, shown in error messages (empty by default).
   const std::string& name() const { return name_; }
+  /// Sets the user name shown in error messages.
   void setName(const std::string& name) { name_ = name; }
 
   /// Class name, e.g. "LagrangianLinearTIDS".
@@ -43,19 +50,25 @@ class DynamicalSystem {
   /// and plug-in of this system. Empty by default (plug-ins then receive
   /// sizeZ = 0 and a null pointer). A C plug-in receives it as double* and
   /// may write into it (Siconos "discrete state" semantics).
+  ///@{
   const Eigen::VectorXd& z() const { return z_; }
   Eigen::VectorXd& z() { return z_; }
+  ///@}
   /// Siconos name; COPIES the value (Siconos shares the object): a later
   /// change of the caller's VectorXd has no effect (call the setter again).
   /// Same as setz.
+  ///@{
   void setzPtr(const Eigen::VectorXd& z) { z_ = z; }
   void setz(const Eigen::VectorXd& z) { setzPtr(z); }
+  ///@}
 
   /// Opt-in: when true, every Jacobian that the user did not provide is
   /// computed by central finite differences (moreau::FiniteDifference) of the
   /// corresponding operator. When false (default), asking for a missing
   /// Jacobian throws ModelError naming this system and the operator.
   void setJacobianByFiniteDifferences(bool enabled) { jacobianByFD_ = enabled; }
+  /// True when missing Jacobians are computed by finite differences
+  /// (setJacobianByFiniteDifferences).
   bool jacobianByFiniteDifferences() const { return jacobianByFD_; }
 
   /// State memory: copies the current state into the memory of the last

@@ -7,6 +7,8 @@
 
 namespace moreau {
 
+/// Equality (bilateral) condition (Siconos EqualityConditionNSL): y = 0, λ free. Always in the
+/// active index sets. Numerics: Equality (the equality rows of an MLCP).
 class EqualityConditionNSL : public NonSmoothLaw {
  public:
   /// ModelError when size == 0.

@@ -24,12 +24,17 @@ namespace moreau {
 
 class FirstOrderNonLinearDS;
 
+/// Base class of the first-order relations (Siconos FirstOrderR), for systems M ẋ = f + r:
+/// y = h(x, λ, t, z), r = g(x, λ, t, z), with x = [x_ds1; x_ds2] and r = [r_ds1; r_ds2] stacking
+/// the linked first-order systems in link order. Jacobians at (x, λ(0), t): C = ∇ₓh (m × N),
+/// D = ∇_λh (m × m), B = ∇_λg (N × m), K = ∇ₓg (N × N). Level 0 only.
 class FirstOrderR : public Relation {
  public:
   /// General form of the user functions: (t, x, λ, z, out), out pre-sized.
   using VectorFunction =
       std::function<void(double t, const Eigen::VectorXd& x, const Eigen::VectorXd& lambda,
                          const Eigen::VectorXd& z, Eigen::VectorXd& out)>;
+  /// Jacobian user function: (t, x, λ, z, out), out pre-sized to the Jacobian's size.
   using MatrixFunction =
       std::function<void(double t, const Eigen::VectorXd& x, const Eigen::VectorXd& lambda,
                          const Eigen::VectorXd& z, Eigen::MatrixXd& out)>;
@@ -43,9 +48,11 @@ class FirstOrderR : public Relation {
   void computeJacobians(double t, Interaction& inter) override;
 
   /// Jacobians of the last computeJacobians on inter.
+  ///@{
   const Eigen::MatrixXd& C(const Interaction& inter) const;
   const Eigen::MatrixXd& D(const Interaction& inter) const;
   const Eigen::MatrixXd& B(const Interaction& inter) const;
+  ///@}
   /// N × N for FirstOrderNonLinearR; empty (meaning zero) otherwise.
   const Eigen::MatrixXd& K(const Interaction& inter) const;
   /// C^i: columns of C for the i-th linked system (m × n_i).
@@ -63,7 +70,14 @@ class FirstOrderR : public Relation {
   /// arguments they really depend on; the Jacobians given (may be empty).
   void setFunctions(VectorFunction h, VectorFunction g, bool lambdaInH, bool xInG, MatrixFunction C,
                     MatrixFunction D, MatrixFunction B, MatrixFunction K);
+  /// Replace one function after construction (setComputehFunction & co. of the
+  /// derived classes). ModelError for an empty h or g.
+  void setOutputFunction(VectorFunction h);
+  void setInputFunction(VectorFunction g);
+  enum class Jacobian { C, D, B, K };
+  void setJacobianFunction(Jacobian which, MatrixFunction J);
   void initializeWorkspace(Interaction& inter) override;
+  /// The i-th linked system (type checked by initialize).
   static FirstOrderNonLinearDS& linkedDS(Interaction& inter, std::size_t i);
   /// workspace.x <- [x_i], workspace.lambda <- λ(0), workspace.z <- [z_i].
   void gather(Interaction& inter) const;

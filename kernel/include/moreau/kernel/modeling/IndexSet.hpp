@@ -21,12 +21,20 @@
 
 namespace moreau {
 
+/// Set of interaction ids (Interaction::number(), the stable slot index of the Topology) with O(1)
+/// insert, erase and membership test. Iteration order: inserted ids are appended, erasing moves
+/// the last member into the freed position (deterministic for a given sequence of operations).
+/// version() counts membership changes, so consumers can keep data built for a membership.
 class IndexSet {
  public:
+  /// Interaction id (Interaction::number()).
   using Id = unsigned;
+  /// Iterator over the members, in iteration order.
   using const_iterator = std::vector<Id>::const_iterator;
+  /// "Not a member" position.
   static constexpr std::size_t npos = std::numeric_limits<std::size_t>::max();
 
+  /// Empty set (id capacity 0).
   IndexSet() = default;
   /// Empty set accepting ids < idCapacity without allocating.
   explicit IndexSet(std::size_t idCapacity) { reserve(idCapacity); }
@@ -59,18 +67,25 @@ class IndexSet {
     ++version_;
     return true;
   }
+  /// True when id is a member. O(1).
   bool contains(Id id) const { return id < position_.size() && position_[id] != npos; }
   /// Position of id in the iteration order, npos when not a member.
   std::size_t position(Id id) const { return id < position_.size() ? position_[id] : npos; }
   /// Empties the set in O(size()), keeping the capacity.
   void clear();
 
+  /// Number of members / true when there is none.
+  ///@{
   std::size_t size() const { return members_.size(); }
   bool empty() const { return members_.empty(); }
+  ///@}
   /// The member at position pos < size() (unchecked, like std::vector).
   Id operator[](std::size_t pos) const { return members_[pos]; }
+  /// Iteration over the members.
+  ///@{
   const_iterator begin() const { return members_.begin(); }
   const_iterator end() const { return members_.end(); }
+  ///@}
   /// The members in iteration order.
   const std::vector<Id>& members() const { return members_; }
 

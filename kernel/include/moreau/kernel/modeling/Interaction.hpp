@@ -37,10 +37,20 @@ struct RelationWorkspace {
   /// Jacobians. First order: C = ∇ₓh (m×N), D = ∇_λh (m×m), B = ∇_λg (N×m),
   /// K = ∇ₓg (N×N, FirstOrderNonLinearR only). Lagrangian: C = ∇_q h = G
   /// (jachq, m×N), D = ∇_λh (jachlambda, m×m).
+  ///@{
   Eigen::MatrixXd C, D, B, K;
-  Eigen::VectorXd yPlus, yMinus, gPlus, gMinus, lambda;  ///< finite-difference scratch
+  ///@}
+  /// Finite-difference scratch.
+  ///@{
+  Eigen::VectorXd yPlus, yMinus, gPlus, gMinus, lambda;
+  ///@}
 };
 
+/// Interaction = nonsmooth law + relation + the one or two systems it couples (Siconos
+/// Interaction). Holds the output y and the multiplier λ per level (Moreau–Jean uses y(0..1) and
+/// λ(1), the impulse), y at the start of the current step and of earlier steps (yMemory), and the
+/// relation's work buffers (RelationWorkspace). Created by the user, then linked to its systems
+/// with NonSmoothDynamicalSystem::link.
 class Interaction {
  public:
   /// Throws ModelError when a pointer is null or when the law size does not
@@ -58,6 +68,7 @@ class Interaction {
   /// Levels 0 .. numberOfOutputLevels() − 1 (y) and 0 ..
   /// numberOfInputLevels() − 1 (λ); std::out_of_range otherwise.
   /// (Inline: called per interaction per step; the range error is thrown out of line.)
+  ///@{
   const Eigen::VectorXd& y(unsigned level) const {
     if (level >= y_.size()) throwLevel("y", level, y_.size());
     return y_[level];
@@ -74,6 +85,7 @@ class Interaction {
     if (level >= lambda_.size()) throwLevel("lambda", level, lambda_.size());
     return lambda_[level];
   }
+  ///@}
   /// y(level) at t_k (start of the current step).
   const Eigen::VectorXd& yMemory(unsigned level) const {
     if (level >= yMemory_[0].size()) throwLevel("yMemory", level, yMemory_[0].size());
@@ -87,16 +99,20 @@ class Interaction {
   void swapInMemory();
 
   /// Number of levels of y (>= 2), of λ (>= 2) and of kept steps (>= 1).
+  ///@{
   unsigned numberOfOutputLevels() const { return static_cast<unsigned>(y_.size()); }
   unsigned numberOfInputLevels() const { return static_cast<unsigned>(lambda_.size()); }
   unsigned memorySteps() const { return static_cast<unsigned>(yMemory_.size()); }
+  ///@}
   /// Makes levels 0 .. outputLevels − 1 of y, 0 .. inputLevels − 1 of λ
   /// and `steps` steps of memory available (never fewer than 2 levels and
   /// 1 step; existing values are kept, new entries are zero). Called by the
   /// simulation from its integrators' levels; allocates only when growing.
   void initializeMemory(unsigned outputLevels, unsigned inputLevels, unsigned steps);
 
+  /// The relation given to the constructor.
   const std::shared_ptr<Relation>& relation() const { return relation_; }
+  /// The nonsmooth law given to the constructor.
   const std::shared_ptr<NonSmoothLaw>& nonSmoothLaw() const { return nslaw_; }
 
   /// Stable id in its NonSmoothDynamicalSystem's Topology (the index of its
@@ -105,7 +121,9 @@ class Interaction {
   /// changes it. A removed interaction's id is reused by a later link (see
   /// Topology). 0 when not linked.
   unsigned number() const { return number_; }
+  /// Optional user name, shown in error messages (empty by default).
   const std::string& name() const { return name_; }
+  /// Sets the user name shown in error messages.
   void setName(const std::string& name) { name_ = name; }
   /// "Interaction 'name' (number n)", for error messages.
   std::string description() const;
@@ -113,15 +131,20 @@ class Interaction {
   /// The linked systems, in link order (the column order of H); empty before
   /// link() and after removal.
   const std::vector<std::shared_ptr<DynamicalSystem>>& dynamicalSystems() const { return ds_; }
+  /// True between link() and removal.
   bool isLinked() const { return !ds_.empty(); }
   /// Called by NonSmoothDynamicalSystem / Topology (not for users).
+  ///@{
   void setLinks(unsigned number, std::vector<std::shared_ptr<DynamicalSystem>> ds);
   void setNumber(unsigned number) { number_ = number; }
   void clearLinks();
+  ///@}
 
   /// The relation's buffers for this interaction (see RelationWorkspace).
+  ///@{
   RelationWorkspace& workspace() { return workspace_; }
   const RelationWorkspace& workspace() const { return workspace_; }
+  ///@}
 
  private:
   [[noreturn]] void throwLevel(const char* what, unsigned level, std::size_t levels) const;

@@ -21,6 +21,12 @@
 
 namespace moreau {
 
+/// Lagrangian (second-order) system (Siconos LagrangianDS):
+/// M(q, z) dv + N(q, v, z) dt + F_int(t, q, v, z) dt = F_ext(t) dt + dr, dq = v dt,
+/// with q(t0) = q0, v(t0) = v0 and the total force F = F_ext − N − F_int.
+/// Every operator is optional except the mass M (ndof × ndof, symmetric positive definite);
+/// operators are std::functions or "library:symbol" C plug-ins with the Siconos signatures
+/// (PluginLoader). Units: those of the user (e.g. q in m or rad, M in kg, forces in N).
 class LagrangianDS : public DynamicalSystem {
  public:
   /// External force plug-in: writes F_ext(t) in place into fExt, which is
@@ -63,27 +69,42 @@ class LagrangianDS : public DynamicalSystem {
 
   const char* typeName() const override { return "LagrangianDS"; }
   Eigen::Index dimension() const override { return 2 * ndof(); }
+  /// Number of degrees of freedom (size of q and v).
   Eigen::Index ndof() const { return q0_.size(); }
 
   // ---- state ------------------------------------------------------------
+  /// Generalized coordinates q (size ndof), current value. Writable between steps.
+  ///@{
   const Eigen::VectorXd& q() const { return q_; }
   Eigen::VectorXd& q() { return q_; }
+  ///@}
+  /// Generalized velocity v (size ndof), current value. Writable between steps.
+  ///@{
   const Eigen::VectorXd& velocity() const { return v_; }
   Eigen::VectorXd& velocity() { return v_; }
+  ///@}
+  /// Initial coordinates q(t0) given to the constructor.
   const Eigen::VectorXd& q0() const { return q0_; }
+  /// Initial velocity v(t0) given to the constructor.
   const Eigen::VectorXd& velocity0() const { return v0_; }
   /// Free velocity (without nonsmooth input), written by integrators.
+  ///@{
   const Eigen::VectorXd& velocityFree() const { return vFree_; }
   Eigen::VectorXd& velocityFree() { return vFree_; }
+  ///@}
 
   /// Nonsmooth input at level 0, 1 or 2 (size ndof). p(1) is the impulse of
   /// the Moreau–Jean step. Throws std::out_of_range for level > 2.
+  ///@{
   const Eigen::VectorXd& p(unsigned level) const;
   Eigen::VectorXd& p(unsigned level);
+  ///@}
 
   /// q_k and v_k of the last accepted step (set by the integrator).
+  ///@{
   const Eigen::VectorXd& qMemory() const { return qMemory_; }
   const Eigen::VectorXd& velocityMemory() const { return vMemory_; }
+  ///@}
   /// q_k <- q, v_k <- v (called by the integrator; not for users).
   void swapInMemory() override;
   /// q and velocity: size ndof, finite (see DynamicalSystem::checkState).
@@ -97,6 +118,7 @@ class LagrangianDS : public DynamicalSystem {
   /// Current mass matrix (ndof×ndof). For LagrangianLinearDiagonalDS the dense
   /// matrix is built on first call (ndof² storage; prefer massDiagonal()).
   const Eigen::MatrixXd& mass() const;
+  /// True unless the mass is a function M(q, z) (constructor or setComputeMassFunction).
   bool hasConstantMass() const { return !static_cast<bool>(massFunction_); }
   /// True for LagrangianLinearDiagonalDS (mass stored as its diagonal only).
   virtual bool hasDiagonalMass() const { return false; }
@@ -104,10 +126,17 @@ class LagrangianDS : public DynamicalSystem {
   /// Siconos name; COPIES the value (Siconos shares the object): a later
   /// change of the caller's MatrixXd has no effect (call the setter again).
   /// Same as setMass.
+  ///@{
   void setMassPtr(const Eigen::MatrixXd& M);
   void setMass(const Eigen::MatrixXd& M) { setMassPtr(M); }
+  ///@}
+  /// State-dependent mass M(q, z): a MassFunction, or a plug-in "library:symbol" (Siconos signature
+  /// Mass(unsigned sizeOfq, const double* q, double* mass, unsigned sizeZ, double* z)).
+  /// Checked as in the MassFunction constructor.
+  ///@{
   void setComputeMassFunction(MassFunction M);
   void setComputeMassFunction(const std::string& plugin);
+  ///@}
   /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
   void setComputeMassFunction(const std::string& library, const std::string& symbol) {
     setComputeMassFunction(library + ":" + symbol);
@@ -116,8 +145,10 @@ class LagrangianDS : public DynamicalSystem {
   /// function resizes M, returns a non-finite or non-symmetric matrix, or one
   /// that is not positive definite (singular, negative, indefinite) at its
   /// first evaluation.
+  ///@{
   void computeMass() { computeMass(q_); }
   void computeMass(const Eigen::VectorXd& q);
+  ///@}
 
   // ---- external forces --------------------------------------------------
   /// F_ext at the time of the last computeFExt (zero when no force is set).
@@ -127,8 +158,10 @@ class LagrangianDS : public DynamicalSystem {
   /// Siconos name; COPIES the value (Siconos shares the object): a later
   /// change of the caller's VectorXd has no effect (call the setter again).
   /// Same as setFExt.
+  ///@{
   void setFExtPtr(const Eigen::VectorXd& fExt);
   void setFExt(const Eigen::VectorXd& fExt) { setFExtPtr(fExt); }
+  ///@}
   /// Time-dependent external force (see FExtFunction). An empty function
   /// removes the force.
   void setComputeFExtFunction(FExtFunction function);
@@ -139,6 +172,7 @@ class LagrangianDS : public DynamicalSystem {
   void setComputeFExtFunction(const std::string& library, const std::string& symbol) {
     setComputeFExtFunction(library + ":" + symbol);
   }
+  /// True when the external force is a function of time (setComputeFExtFunction).
   bool hasFExtFunction() const { return static_cast<bool>(fExtFunction_); }
   /// True when a constant or time-dependent external force is set.
   bool hasFExt() const { return hasFExt_; }
@@ -151,8 +185,10 @@ class LagrangianDS : public DynamicalSystem {
   /// F_int(t, q, v) (Siconos FInt). Plug-in signature
   /// FInt(double time, unsigned sizeOfq, const double* q, const double* velocity,
   ///      double* fInt, unsigned sizeZ, double* z).
+  ///@{
   void setComputeFIntFunction(FIntFunction fInt);
   void setComputeFIntFunction(const std::string& plugin);
+  ///@}
   /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
   void setComputeFIntFunction(const std::string& library, const std::string& symbol) {
     setComputeFIntFunction(library + ":" + symbol);
@@ -160,34 +196,48 @@ class LagrangianDS : public DynamicalSystem {
   /// N(q, v) (Siconos NNL / FGyr). Plug-in signature
   /// NNL(unsigned sizeOfq, const double* q, const double* velocity, double* N,
   ///     unsigned sizeZ, double* z).
+  ///@{
   void setComputeNNLFunction(NNLFunction N);
   void setComputeNNLFunction(const std::string& plugin);
+  ///@}
   /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
   void setComputeNNLFunction(const std::string& library, const std::string& symbol) {
     setComputeNNLFunction(library + ":" + symbol);
   }
   /// Jacobians ∇_q F_int, ∇_v F_int (same plug-in shape as FInt, output
   /// ndof×ndof column-major) and ∇_q N, ∇_v N (same shape as NNL).
+  ///@{
   void setComputeJacobianFIntqFunction(FIntJacobianFunction J);
   void setComputeJacobianFIntqFunction(const std::string& plugin);
+  ///@}
   /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
   void setComputeJacobianFIntqFunction(const std::string& library, const std::string& symbol) {
     setComputeJacobianFIntqFunction(library + ":" + symbol);
   }
+  /// ∇_v F_int(t, q, v, z) (ndof × ndof): function or plug-in "library:symbol" (FInt plug-in
+  /// shape).
+  ///@{
   void setComputeJacobianFIntqDotFunction(FIntJacobianFunction J);
   void setComputeJacobianFIntqDotFunction(const std::string& plugin);
+  ///@}
   /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
   void setComputeJacobianFIntqDotFunction(const std::string& library, const std::string& symbol) {
     setComputeJacobianFIntqDotFunction(library + ":" + symbol);
   }
+  /// ∇_q N(q, v, z) (ndof × ndof): function or plug-in "library:symbol" (NNL plug-in shape).
+  ///@{
   void setComputeJacobianNNLqFunction(NNLJacobianFunction J);
   void setComputeJacobianNNLqFunction(const std::string& plugin);
+  ///@}
   /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
   void setComputeJacobianNNLqFunction(const std::string& library, const std::string& symbol) {
     setComputeJacobianNNLqFunction(library + ":" + symbol);
   }
+  /// ∇_v N(q, v, z) (ndof × ndof): function or plug-in "library:symbol" (NNL plug-in shape).
+  ///@{
   void setComputeJacobianNNLqDotFunction(NNLJacobianFunction J);
   void setComputeJacobianNNLqDotFunction(const std::string& plugin);
+  ///@}
   /// Siconos two-argument form ("Plugin", "symbol"): same as "Plugin:symbol".
   void setComputeJacobianNNLqDotFunction(const std::string& library, const std::string& symbol) {
     setComputeJacobianNNLqDotFunction(library + ":" + symbol);
@@ -195,21 +245,26 @@ class LagrangianDS : public DynamicalSystem {
 
   /// True when F_int (resp. N) is present (always true for the linear
   /// systems, whose F_int = C v + K q).
+  ///@{
   virtual bool hasFInt() const { return static_cast<bool>(fIntFunction_); }
   bool hasNNL() const { return static_cast<bool>(nnlFunction_); }
+  ///@}
 
   /// Evaluate into fInt(), NNL() (zero when absent). ModelError on a resized
   /// or non-finite output.
+  ///@{
   virtual void computeFInt(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   void computeNNL(const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   const Eigen::VectorXd& fInt() const { return fInt_; }
   const Eigen::VectorXd& NNL() const { return nnl_; }
+  ///@}
 
   /// Evaluate the four Jacobians into the accessors below (zero when the
   /// operator itself is absent). When the operator is present but its
   /// Jacobian is not: central finite differences if
   /// jacobianByFiniteDifferences(), otherwise ModelError naming this system
   /// and the Jacobian.
+  ///@{
   virtual void computeJacobianFIntq(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   virtual void computeJacobianFIntqDot(double t, const Eigen::VectorXd& q,
                                        const Eigen::VectorXd& v);
@@ -219,6 +274,7 @@ class LagrangianDS : public DynamicalSystem {
   const Eigen::MatrixXd& jacobianFIntqDot() const { return jacFIntv_; }
   const Eigen::MatrixXd& jacobianNNLq() const { return jacNNLq_; }
   const Eigen::MatrixXd& jacobianNNLqDot() const { return jacNNLv_; }
+  ///@}
 
   // ---- total forces F = F_ext − N − F_int (erratum A1) -------------------
   /// F(t, q, v) into forces(): evaluates F_ext(t), N(q, v), F_int(t, q, v).
@@ -228,13 +284,17 @@ class LagrangianDS : public DynamicalSystem {
   void computeJacobianqForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   /// ∇_v F = −(∇_v F_int + ∇_v N) into jacobianvForces() (= −C_t).
   void computeJacobianvForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+  /// Total force F = F_ext − N − F_int of the last computeForces (size ndof).
   const Eigen::VectorXd& forces() const { return forces_; }
+  /// ∇_q F of the last computeJacobianqForces (ndof × ndof).
   const Eigen::MatrixXd& jacobianqForces() const { return jacqForces_; }
+  /// ∇_v F of the last computeJacobianvForces (ndof × ndof).
   const Eigen::MatrixXd& jacobianvForces() const { return jacvForces_; }
 
  protected:
   /// For LagrangianLinearDiagonalDS: no dense mass is stored.
   struct DiagonalMassTag {};
+  /// Constructor of LagrangianLinearDiagonalDS: no dense mass is stored.
   LagrangianDS(const Eigen::VectorXd& q0, const Eigen::VectorXd& v0, DiagonalMassTag);
   /// True for the linear systems (F_int = C v + K q, N = 0): the F_int / N
   /// setters then throw ModelError.
@@ -261,9 +321,11 @@ class LagrangianDS : public DynamicalSystem {
 
  protected:
   /// Output buffers, for derived classes.
+  ///@{
   Eigen::VectorXd& fIntBuffer() { return fInt_; }
   Eigen::MatrixXd& jacobianFIntqBuffer() { return jacFIntq_; }
   Eigen::MatrixXd& jacobianFIntqDotBuffer() { return jacFIntv_; }
+  ///@}
 
  private:
   void initState(const Eigen::VectorXd& q0, const Eigen::VectorXd& v0);

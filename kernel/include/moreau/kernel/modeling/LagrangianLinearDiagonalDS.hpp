@@ -11,6 +11,10 @@
 
 namespace moreau {
 
+/// Linear time-invariant Lagrangian system with diagonal mass, stiffness and damping (Siconos
+/// LagrangianLinearDiagonalDS), e.g. many identical bodies or a modal basis:
+/// diag(m) dv + (diag(c) v + diag(k) q) dt = F_ext(t) dt + dr. Only the three diagonals are
+/// stored (O(ndof) memory); equivalent to LagrangianLinearTIDS(q0, v0, diag(m), diag(k), diag(c)).
 class LagrangianLinearDiagonalDS : public LagrangianDS {
  public:
   /// Mass diagonal only (K = C = 0). ModelError when sizes differ, an entry is
@@ -25,13 +29,20 @@ class LagrangianLinearDiagonalDS : public LagrangianDS {
   const char* typeName() const override { return "LagrangianLinearDiagonalDS"; }
 
   bool hasDiagonalMass() const override { return true; }
+  /// Mass diagonal m (size ndof, entries > 0).
   const Eigen::VectorXd& massDiagonal() const { return m_; }
   /// 1 / m, element-wise (the inverse mass).
   const Eigen::VectorXd& inverseMassDiagonal() const { return mInv_; }
+  /// Stiffness diagonal k and damping diagonal c (size ndof).
+  ///@{
   const Eigen::VectorXd& stiffnessDiagonal() const { return k_; }
   const Eigen::VectorXd& dampingDiagonal() const { return c_; }
+  ///@}
+  /// Replace k or c (size ndof, finite; ModelError otherwise).
+  ///@{
   void setStiffness(const Eigen::VectorXd& k);
   void setDamping(const Eigen::VectorXd& c);
+  ///@}
 
   bool hasFInt() const override { return true; }
   /// F_int = c∘v + k∘q; ∇_q F_int = diag(k); ∇_v F_int = diag(c) (dense n×n).

@@ -9,6 +9,9 @@
 
 namespace moreau {
 
+/// Linear time-invariant Lagrangian system (Siconos LagrangianLinearTIDS):
+/// M dv + (C v + K q) dt = F_ext(t) dt + dr with constant mass M, stiffness K and damping C
+/// (ndof × ndof each), i.e. F_int = C v + K q and N = 0.
 class LagrangianLinearTIDS : public LagrangianDS {
  public:
   /// K = C = 0.
@@ -22,12 +25,17 @@ class LagrangianLinearTIDS : public LagrangianDS {
 
   const char* typeName() const override { return "LagrangianLinearTIDS"; }
 
+  /// Stiffness K and damping C (ndof × ndof; zero when not given).
+  ///@{
   const Eigen::MatrixXd& K() const { return K_; }
   const Eigen::MatrixXd& C() const { return C_; }
+  ///@}
   /// Same checks as the constructor; take effect at the next simulation
   /// initialize().
+  ///@{
   void setK(const Eigen::MatrixXd& K);
   void setC(const Eigen::MatrixXd& C);
+  ///@}
 
   bool hasFInt() const override { return true; }
   /// F_int = C v + K q; ∇_q F_int = K; ∇_v F_int = C.

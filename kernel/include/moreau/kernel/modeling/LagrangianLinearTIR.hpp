@@ -10,6 +10,10 @@
 
 namespace moreau {
 
+/// Linear time-invariant Lagrangian relation (Siconos LagrangianLinearTIR):
+/// y = C q + F z + D λ + e, ẏ = C v + D λ, p = Cᵀ λ, where q stacks the coordinates of the linked
+/// systems in link order (C, also called H, has Σ ndof columns) and z their z vectors. D (m × m)
+/// and F (m × Σ size(z)) are optional (zero). Typical use: a gap y = H q ≥ 0 with NewtonImpactNSL.
 class LagrangianLinearTIR : public LagrangianR {
  public:
   /// e = 0. Throws ModelError when H is empty or not finite.
@@ -31,14 +35,20 @@ class LagrangianLinearTIR : public LagrangianR {
 
   using LagrangianR::jachq;
   /// H = C = ∇_q y.
+  ///@{
   const Eigen::MatrixXd& jachq() const { return H_; }
   const Eigen::MatrixXd& C() const { return H_; }
+  ///@}
   /// b = e.
+  ///@{
   const Eigen::VectorXd& b() const { return b_; }
   const Eigen::VectorXd& e() const { return b_; }
+  ///@}
   /// D (m × m, zero when not given) and F (empty when not given).
+  ///@{
   const Eigen::MatrixXd& D() const { return D_; }
   const Eigen::MatrixXd& F() const { return F_; }
+  ///@}
 
   /// Level 0: y(0) = C q + F z + D λ(0) + e; level 1: y(1) = C v + D λ(1).
   void computeOutput(double t, Interaction& inter, unsigned level) override;

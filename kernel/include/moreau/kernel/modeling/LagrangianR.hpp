@@ -18,6 +18,10 @@ namespace moreau {
 
 class LagrangianDS;
 
+/// Base class of the Lagrangian relations (Siconos LagrangianR): y = h(q, ...), ẏ = G v + ...,
+/// p = Gᵀ λ with G = ∇_q h. q = [q_ds1; q_ds2] and v = [v_ds1; v_ds2] stack the linked
+/// LagrangianDS in link order, so G has Σ ndof columns. Level 0 writes y(0) = h, level 1
+/// y(1) = ẏ; computeInput adds G_iᵀ λ(level) to p(level) of each linked system.
 class LagrangianR : public Relation {
  public:
   RelationType relationType() const override { return RelationType::Lagrangian; }
@@ -45,8 +49,10 @@ class LagrangianR : public Relation {
   /// The i-th linked system (type checked by initialize).
   static LagrangianDS& linkedDS(Interaction& inter, std::size_t i);
   /// workspace.x <- [q_i], workspace.v <- [v_i], workspace.z <- [z_i].
+  ///@{
   static void gatherQ(Interaction& inter);
   static void gatherV(Interaction& inter);
+  ///@}
   /// y(1) = G v (+ ∂h/∂t + ∇_λh λ(1) when present) from the workspace.
   void velocityOutput(Interaction& inter) const;
 };

@@ -8,6 +8,9 @@
 
 namespace moreau {
 
+/// Mixed complementarity condition (Siconos MixedComplementarityConditionNSL): the first
+/// `equalities` rows are y = 0 (λ free), the next `complementarities` rows are 0 ≤ y ⊥ λ ≥ 0;
+/// size() = equalities + complementarities. Numerics: MLCP.
 class MixedComplementarityConditionNSL : public NonSmoothLaw {
  public:
   /// ModelError when equalities + complementarities == 0.
@@ -19,7 +22,9 @@ class MixedComplementarityConditionNSL : public NonSmoothLaw {
   MixedComplementarityConditionNSL(unsigned equalities, unsigned complementarities);
   const char* typeName() const override { return "MixedComplementarityConditionNSL"; }
   NumericsProblemKind problemKind() const override { return NumericsProblemKind::MLCP; }
+  /// Number of equality rows (first rows).
   unsigned equalitySize() const { return equalities_; }
+  /// Number of complementarity rows (last rows).
   unsigned complementaritySize() const { return size() - equalities_; }
 
  private:

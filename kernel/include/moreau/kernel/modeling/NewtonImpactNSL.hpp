@@ -9,6 +9,8 @@
 
 namespace moreau {
 
+/// Newton impact law (Siconos NewtonImpactNSL): if y ≤ 0 then 0 ≤ ẏ⁺ + e ẏ⁻ ⊥ λ ≥ 0, with the
+/// restitution coefficient e ∈ [0, 1] (0: plastic impact, 1: elastic). Numerics: LCP.
 class NewtonImpactNSL : public NonSmoothLaw {
  public:
   /// Throws ModelError when e is not finite or outside [0, 1], or size == 0.

@@ -14,6 +14,9 @@ namespace moreau {
 class DynamicalSystem;
 class Interaction;
 
+/// The model (Siconos NonSmoothDynamicalSystem + Model): dynamical systems, interactions and their
+/// Topology over the time interval [t0, T]. Insert the systems, then link each interaction to
+/// one or two of them.
 class NonSmoothDynamicalSystem {
  public:
   /// Throws ModelError when t0 or T is not finite or T < t0.
@@ -21,7 +24,9 @@ class NonSmoothDynamicalSystem {
   NonSmoothDynamicalSystem(const NonSmoothDynamicalSystem&) = delete;
   NonSmoothDynamicalSystem& operator=(const NonSmoothDynamicalSystem&) = delete;
 
+  /// Initial time t0.
   double t0() const { return t0_; }
+  /// Final time T (>= t0).
   double finalT() const { return T_; }
 
   /// Inserts ds and numbers it (0, 1, ...). ModelError when ds is null or
@@ -36,9 +41,11 @@ class NonSmoothDynamicalSystem {
   /// FirstOrderNonLinearDS for a FirstOrderR), or the relation's H / C (or
   /// B, D, F) does not match the systems' sizes. May be called during a
   /// simulation (between steps): the simulation picks it up at the next step.
+  ///@{
   void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1);
   void link(const std::shared_ptr<Interaction>& inter, const std::shared_ptr<DynamicalSystem>& ds1,
             const std::shared_ptr<DynamicalSystem>& ds2);
+  ///@}
 
   /// Removes a linked interaction (between steps of a simulation too) in
   /// O(1): DS-graph edge, per-system lists, index sets. The other
@@ -50,7 +57,9 @@ class NonSmoothDynamicalSystem {
   /// added or removed.
   std::uint64_t topologyVersion() const { return topology_.version(); }
 
+  /// Number of inserted systems.
   std::size_t numberOfDS() const { return topology_.numberOfDS(); }
+  /// Number of linked interactions.
   std::size_t numberOfInteractions() const { return topology_.numberOfInteractions(); }
   /// Systems in insertion order (index = number()).
   const std::vector<std::shared_ptr<DynamicalSystem>>& dynamicalSystems() const {
@@ -65,8 +74,11 @@ class NonSmoothDynamicalSystem {
   /// std::out_of_range for an unknown number.
   const std::shared_ptr<DynamicalSystem>& dynamicalSystem(unsigned number) const;
 
+  /// The topology (systems, interactions, index sets).
+  ///@{
   Topology& topology() { return topology_; }
   const Topology& topology() const { return topology_; }
+  ///@}
 
  private:
   double t0_, T_;

@@ -28,22 +28,28 @@ class NonSmoothLaw;
 /// relay laws (a box on λ, no unilateral gap to test).
 bool isAlwaysActive(const NonSmoothLaw& law);
 
+/// Base class of the nonsmooth laws (Siconos NonSmoothLaw). size() is the size of one law; an
+/// interaction of dimension m holds m / size() laws. problemKind() names the numerics problem an
+/// interaction with this law contributes to.
 class NonSmoothLaw {
  public:
   virtual ~NonSmoothLaw();
   NonSmoothLaw(const NonSmoothLaw&) = delete;
   NonSmoothLaw& operator=(const NonSmoothLaw&) = delete;
 
+  /// Class name, e.g. "NewtonImpactNSL" (error messages, logs).
   virtual const char* typeName() const = 0;
   /// The laws of the kernel override it; a user-defined law that does not
   /// is Unsupported (rejected by the one-step problems).
   virtual NumericsProblemKind problemKind() const { return NumericsProblemKind::Unsupported; }
+  /// Size of one law (number of rows of y and λ it governs), >= 1.
   unsigned size() const { return size_; }
 
  protected:
   /// Throws ModelError naming typeName when size == 0 (checked by
   /// checkSize(), called by the derived constructors).
   explicit NonSmoothLaw(unsigned size) : size_(size) {}
+  /// Throws ModelError naming typeName() when size() == 0.
   void checkSize() const;
 
  private:

@@ -22,6 +22,7 @@ namespace moreau {
 class DynamicalSystem;
 class Interaction;
 
+/// Family of a relation: which systems it links and which input it writes (r or p).
 enum class RelationType { FirstOrder, Lagrangian };
 
 /// Column block of a Jacobian (the columns of one linked system).
@@ -29,13 +30,22 @@ using ConstColumnBlock = Eigen::Block<const Eigen::MatrixXd, Eigen::Dynamic, Eig
 /// Row block of a Jacobian (the rows of one linked system).
 using ConstRowBlock = Eigen::Block<const Eigen::MatrixXd, Eigen::Dynamic, Eigen::Dynamic, false>;
 
+/// Base class of every relation (Siconos Relation): the map from the state of the linked systems
+/// to the interaction output y and from the multiplier λ to the systems' input (r for
+/// first-order systems, p for Lagrangian ones). Two families: FirstOrderR and LagrangianR.
+/// Stateless with respect to its interactions (Jacobians and scratch vectors live in the
+/// interaction's RelationWorkspace, allocated by initialize()). Levels: y(0) = h(...) and λ(0)
+/// at position level, y(1) = ẏ and λ(1) (an impulse for Moreau–Jean) at velocity level;
+/// first-order relations have level 0 only.
 class Relation {
  public:
   virtual ~Relation();
   Relation(const Relation&) = delete;
   Relation& operator=(const Relation&) = delete;
 
+  /// Class name, e.g. "LagrangianLinearTIR" (error messages, logs).
   virtual const char* typeName() const = 0;
+  /// FirstOrder or Lagrangian.
   virtual RelationType relationType() const = 0;
   /// Size of y and λ fixed by the relation (rows of H or C), or 0 when the
   /// relation does not fix it (relations given by functions): the interaction
@@ -72,10 +82,13 @@ class Relation {
   /// give (never silent: without it a missing Jacobian is a ModelError at
   /// initialize). eps is the relative step (absolute floor eps).
   void setJacobianByFiniteDifferences(bool enabled, double eps = 1e-6);
+  /// True when missing Jacobians are computed by finite differences.
   bool jacobianByFiniteDifferences() const { return fd_; }
+  /// Relative finite-difference step (also its absolute floor); default 1e-6.
   double finiteDifferenceStep() const { return fdEps_; }
 
  protected:
+  /// Only derived classes construct relations.
   Relation() = default;
   /// Hook for derived classes at the end of initialize (sizes are set).
   virtual void initializeWorkspace(Interaction& inter);
@@ -87,6 +100,7 @@ class Relation {
   /// size changed or a value is not finite (the vector is resized back).
   void checkOutput(const Interaction& inter, Eigen::VectorXd& out, Eigen::Index size,
                    const char* what, double t) const;
+  /// Matrix form of checkOutput: `out` was pre-sized rows × cols.
   void checkOutput(const Interaction& inter, Eigen::MatrixXd& out, Eigen::Index rows,
                    Eigen::Index cols, const char* what, double t) const;
   /// workspace.z <- [z_ds1; z_ds2] (ModelError when a z changed size after link).

@@ -10,6 +10,9 @@
 
 namespace moreau {
 
+/// Relay law (Siconos RelayNSL): −y ∈ N_[lb, ub](λ) componentwise, i.e. λ ∈ [lb, ub] and y ≥ 0
+/// where λ = lb, y ≤ 0 where λ = ub, y = 0 in between (e.g. ideal switches, Coulomb friction in
+/// 1D). Numerics: Relay.
 class RelayNSL : public NonSmoothLaw {
  public:
   /// Same bounds for every component. ModelError when size == 0, a bound is
@@ -20,8 +23,11 @@ class RelayNSL : public NonSmoothLaw {
 
   const char* typeName() const override { return "RelayNSL"; }
   NumericsProblemKind problemKind() const override { return NumericsProblemKind::Relay; }
+  /// Lower and upper bounds of λ (size(); infinite values allowed, lb ≤ ub).
+  ///@{
   const Eigen::VectorXd& lb() const { return lb_; }
   const Eigen::VectorXd& ub() const { return ub_; }
+  ///@}
 
  private:
   void check() const;

@@ -50,12 +50,21 @@ class Interaction;
 
 /// An interaction sharing a system with another one.
 struct LinkedInteraction {
+  /// The other interaction.
   std::shared_ptr<Interaction> interaction;
+  /// The system both interactions act on.
   std::shared_ptr<DynamicalSystem> commonDS;
 };
 
+/// Topology of a NonSmoothDynamicalSystem (Siconos Topology): which interactions exist, which
+/// systems they couple, and the index sets of the simulation. Adding or removing an interaction
+/// is O(1) (amortized). Each linked interaction occupies a slot whose index is its id
+/// (Interaction::number()), stable while linked; freed slots are reused LIFO, so ids stay below
+/// interactionCapacity(). Index set 0 holds every linked interaction; levels >= 1 are filled by
+/// the simulation (1 = active at velocity level for Moreau–Jean).
 class Topology {
  public:
+  /// Interaction id = slot index.
   using InteractionId = IndexSet::Id;
 
   Topology();
@@ -86,11 +95,13 @@ class Topology {
   /// (not by index-set changes: see IndexSet::version()).
   std::uint64_t version() const;
 
+  /// True when ds was inserted.
   bool hasDynamicalSystem(const DynamicalSystem& ds) const;
   /// O(1): inter occupies the slot of its number.
   bool hasInteraction(const Interaction& inter) const;
   /// True when slot id holds an interaction.
   bool isLinked(InteractionId id) const;
+  /// Number of inserted systems.
   std::size_t numberOfDS() const;
   /// Number of linked interactions (= indexSet(0).size()).
   std::size_t numberOfInteractions() const;
@@ -121,6 +132,7 @@ class Topology {
   /// std::out_of_range when inter is not in the topology.
   std::vector<LinkedInteraction> linkedInteractions(const Interaction& inter) const;
 
+  /// Number of edges of the DS graph (= numberOfInteractions()).
   std::size_t numberOfDSGraphEdges() const;
 
   /// Number of index sets (levels 0 .. n−1); 3 by default.
@@ -137,8 +149,10 @@ class Topology {
   /// Inserts / erases id in index set level >= 1; true when the membership
   /// changed. O(1), no allocation. std::out_of_range for level 0, a level
   /// out of range, or (insert) an id that is not linked.
+  ///@{
   bool addToIndexSet(unsigned level, InteractionId id);
   bool removeFromIndexSet(unsigned level, InteractionId id);
+  ///@}
 
  private:
   struct Impl;

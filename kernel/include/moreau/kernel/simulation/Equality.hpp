@@ -26,6 +26,11 @@ class SparseLinearSolver;
 
 namespace moreau {
 
+/// Equality problem over an index set (Siconos Equality): w = M λ + q = 0, λ free (a linear solve).
+/// Law: EqualityConditionNSL only (always active); with MoreauJeanOSI a bilateral constraint
+/// consistent at t0 stays satisfied to rounding. Solvers: "auto" (dense LU up to 200 rows, then
+/// sparse LU), "dense", "umfpack", "klu", "eigenlu", "cholmod". A singular or inconsistent
+/// system is Failed. See docs/kernel/equality.md.
 class Equality : public LinearOSNS {
  public:
   /// solver among solverNames() (case-insensitive); ModelError otherwise.

@@ -23,6 +23,9 @@
 
 namespace moreau {
 
+/// Euler–Moreau θ–γ scheme for first-order linear systems (Siconos EulerMoreauOSI):
+/// W = M − hθA, x_{k+1} = x_free + hγ W⁻¹ r_{k+1}; λ is the multiplier at t_{k+1} (level 0). See
+/// docs/theory/euler-moreau.md.
 class EulerMoreauOSI : public OneStepIntegrator {
  public:
   /// theta, gamma in [0, 1] (ModelError otherwise). gamma NaN (default):
@@ -32,9 +35,11 @@ class EulerMoreauOSI : public OneStepIntegrator {
   ~EulerMoreauOSI() override;
 
   const char* typeName() const override { return "EulerMoreauOSI"; }
+  /// θ ∈ [0, 1], weight of A x + b.
   double theta() const { return theta_; }
   /// γ of the input r (1 when not given).
   double gamma() const { return gamma_; }
+  /// True when γ was given to the constructor.
   bool useGamma() const { return useGamma_; }
 
   InteractionLevels levels(const Interaction& inter) const override;

@@ -23,6 +23,11 @@
 
 namespace moreau {
 
+/// Friction-contact problem, local form, 2D or 3D (Siconos FrictionContact): u = W r + q with the
+/// Coulomb law K_μi ∋ r_i ⊥ ũ_i ∈ K_μi* per contact, W_αβ = Σ_{ds shared} H_α^ds M̂_ds⁻¹ H_β^dsᵀ
+/// (one d × d block per contact, normal row first), q_α = free output + e_N u_N,k on the normal
+/// row. Law: NewtonImpactFrictionNSL of size d. Solved by a numerics::FrictionContactSolver kept
+/// between steps (default "nsgs"). See docs/kernel/friction-contact.md.
 class FrictionContact : public LinearOSNS {
  public:
   /// dimension 2 or 3 (ModelError otherwise); solver among
@@ -30,6 +35,7 @@ class FrictionContact : public LinearOSNS {
   explicit FrictionContact(int dimension = 3, const std::string& solver = "nsgs");
 
   const char* typeName() const override { return "FrictionContact"; }
+  /// Contact dimension d: 2 or 3.
   int dimension() const { return dimension_; }
   std::vector<std::string> solverNames() const override;
 

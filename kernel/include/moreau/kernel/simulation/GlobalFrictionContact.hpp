@@ -34,6 +34,12 @@ class Interaction;
 class MoreauJeanGOSI;
 class OneStepIntegrator;
 
+/// Friction-contact problem, global form, 2D or 3D (Siconos GlobalFrictionContact):
+/// M̂ v = q + H r, u = Hᵀ v + b, K_μi ∋ r_i ⊥ ũ_i ∈ K_μi*, assembled over the interactions of an
+/// index set and the systems they touch (M̂ block-diagonal from the integrator, q_ds = M̂_ds v_free).
+/// Law: NewtonImpactFrictionNSL of size d. Integrator: MoreauJeanGOSI (or MoreauJeanOSI). Solved
+/// by numerics::GlobalFrictionContactSolver (default "auto"; the factorization of M̂ is reused
+/// while M̂ and H are unchanged). See docs/kernel/global-friction-contact.md.
 class GlobalFrictionContact : public OneStepNSProblem {
  public:
   /// dimension 2 or 3 (ModelError otherwise); solver among
@@ -42,6 +48,7 @@ class GlobalFrictionContact : public OneStepNSProblem {
   ~GlobalFrictionContact() override;
 
   const char* typeName() const override { return "GlobalFrictionContact"; }
+  /// Contact dimension d: 2 or 3.
   int dimension() const { return dimension_; }
   std::vector<std::string> solverNames() const override;
 
@@ -57,9 +64,12 @@ class GlobalFrictionContact : public OneStepNSProblem {
   /// The last assembled problem (valid when size() > 0); M and H sparse-block.
   const numerics::GlobalFrictionContactProblem& problem() const { return problem_; }
   /// The last solution.
+  /// The last solution: velocities v, reactions r (impulses λ(1)) and local velocities u.
+  ///@{
   const Eigen::VectorXd& v() const { return v_; }
   const Eigen::VectorXd& r() const { return r_; }
   const Eigen::VectorXd& u() const { return u_; }
+  ///@}
   /// Interaction ids of the contact block rows (columns of H), in order.
   const std::vector<unsigned>& rows() const { return rowIds_; }
   /// Block of interaction id in r, -1 when not in the problem.
@@ -70,6 +80,7 @@ class GlobalFrictionContact : public OneStepNSProblem {
   Eigen::Index velocityOffsetOf(const DynamicalSystem& ds) const;
   /// The solver object (its counters: factorizations of M̂, reductions).
   const numerics::GlobalFrictionContactSolver& solver() const { return solver_; }
+  /// Number of pattern (re)builds since initialize (tests, diagnostics).
   std::uint64_t patternBuilds() const { return patternBuilds_; }
 
   /// Writes the last assembled problem as an FCLIB HDF5 file (/fclib_global,

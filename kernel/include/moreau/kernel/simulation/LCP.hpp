@@ -22,6 +22,11 @@
 
 namespace moreau {
 
+/// Linear complementarity problem over an index set (Siconos LCP): w = M λ + q, 0 ≤ w ⊥ λ ≥ 0,
+/// with M_αβ = Σ_{ds shared} H_α^ds M̂_ds⁻¹ H_β^dsᵀ and q_α = free output + e_α ẏ_α,k
+/// (NewtonImpactNSL rows). Laws: NewtonImpactNSL and ComplementarityConditionNSL. Solved by a
+/// numerics::LcpSolver kept between steps (default "lemke"), warm-started from the previous λ.
+/// See docs/kernel/lcp.md.
 class LCP : public LinearOSNS {
  public:
   /// solver: a name accepted by numerics::solveLcp ("lemke", "pgs", ...,

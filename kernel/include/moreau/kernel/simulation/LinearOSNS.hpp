@@ -45,6 +45,12 @@ class Interaction;
 class OneStepIntegrator;
 class Topology;
 
+/// Base class of the one-step problems of the form w = M z + q over an index set (Siconos
+/// LinearOSNS): LCP, MLCP, Relay, Equality, FrictionContact. Owns the block assembler: one block
+/// row per interaction of the index set (deterministic order), a block (α, β) for every pair of
+/// rows sharing a system, M_αβ = Σ_{ds shared} H_α^ds M̂_ds⁻¹ H_β^dsᵀ and q_α = free output + law
+/// terms; the pattern is rebuilt only when the index set or the topology changed. z is
+/// warm-started from the previous λ; the solution is scattered to λ(inputLevel).
 class LinearOSNS : public OneStepNSProblem {
  public:
   Eigen::Index size() const override { return size_; }
@@ -53,9 +59,11 @@ class LinearOSNS : public OneStepNSProblem {
   /// The assembled matrix M (sparse-block, block rows = rows()).
   virtual const numerics::SparseBlockMatrix& matrix() const = 0;
   /// q, and the last solution z (= λ of the rows) and w = M z + q.
+  ///@{
   virtual const Eigen::VectorXd& q() const = 0;
   const Eigen::VectorXd& z() const { return z_; }
   const Eigen::VectorXd& w() const { return w_; }
+  ///@}
   /// Interaction ids of the block rows, in row order.
   const std::vector<unsigned>& rows() const { return rowIds_; }
   /// Level (index set, λ and y level) of each block row, in row order.
@@ -89,8 +97,10 @@ class LinearOSNS : public OneStepNSProblem {
   virtual void installPattern(Eigen::Index n) = 0;
   /// The matrix and q stored in the numerics problem (pattern rebuilt and values
   /// refilled in place). storedMatrix() makes the storage SparseBlock if needed.
+  ///@{
   virtual numerics::SparseBlockMatrix& storedMatrix() = 0;
   virtual Eigen::VectorXd& storedQ() = 0;
+  ///@}
   /// Solves the stored problem from the warm start z; writes z and w.
   virtual numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) = 0;
 

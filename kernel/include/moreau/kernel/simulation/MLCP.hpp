@@ -26,6 +26,11 @@
 
 namespace moreau {
 
+/// Mixed linear complementarity problem over an index set (Siconos MLCP): equality rows
+/// (EqualityConditionNSL, the equality part of MixedComplementarityConditionNSL) and
+/// complementarity rows (ComplementarityConditionNSL, NewtonImpactNSL). Solved by a
+/// numerics::MlcpSolver kept between steps (default "auto"), warm-started from the previous λ.
+/// See docs/kernel/mlcp.md.
 class MLCP : public LinearOSNS {
  public:
   /// solver: a name of numerics::mlcpSolverNames() ("auto", "enum", "pgs",
@@ -41,6 +46,7 @@ class MLCP : public LinearOSNS {
   const Eigen::VectorXd& q() const override { return problem_.q(); }
   /// Number of equality / complementarity rows of the last assembled problem.
   Eigen::Index numberOfEqualities() const { return size() == 0 ? 0 : problem_.n(); }
+  /// Number of complementarity rows m of the last assembled problem.
   Eigen::Index numberOfComplementarities() const { return size() == 0 ? 0 : problem_.m(); }
 
   /// Writes the last assembled problem as a Siconos `.dat` MLCP file (both

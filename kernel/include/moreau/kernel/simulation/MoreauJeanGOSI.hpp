@@ -24,6 +24,11 @@
 
 namespace moreau {
 
+/// Moreau–Jean θ-scheme in the global form (Siconos MoreauJeanGOSI), the integrator of
+/// GlobalFrictionContact: v_{k+1} stays an unknown of the one-step problem
+/// M̂ v_{k+1} = M̂ v_free + Σ H_αᵀ λ_α, so neither M̂⁻¹Hᵀ nor W = H M̂⁻¹ Hᵀ is formed. Same models,
+/// activation and position update as MoreauJeanOSI. Local problems (LCP, FrictionContact) cannot
+/// use it (ModelError). See docs/kernel/global-friction-contact.md.
 class MoreauJeanGOSI : public OneStepIntegrator {
  public:
   /// theta in [0, 1]; gamma of the activation test in [0, 1] (NaN: ½, not
@@ -33,8 +38,11 @@ class MoreauJeanGOSI : public OneStepIntegrator {
   ~MoreauJeanGOSI() override;
 
   const char* typeName() const override { return "MoreauJeanGOSI"; }
+  /// θ ∈ [0, 1].
   double theta() const { return theta_; }
+  /// The γ of the activation test y_k + γ h ẏ_k ≤ 0 (½ when not given).
   double gamma() const { return gamma_; }
+  /// True when γ was given to the constructor.
   bool useGamma() const { return useGamma_; }
 
   InteractionLevels levels(const Interaction& inter) const override;

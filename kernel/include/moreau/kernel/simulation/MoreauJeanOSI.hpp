@@ -18,6 +18,11 @@
 
 namespace moreau {
 
+/// Moreau–Jean θ-scheme for Lagrangian systems (Siconos MoreauJeanOSI): M̂ = M + hθC + h²θ²K,
+/// v_{k+1} = v_free + M̂⁻¹ p_{k+1} with the impulse p_{k+1} = Σ Hᵀ λ(1), and
+/// q_{k+1} = q_k + h(θ v_{k+1} + (1−θ) v_k). A contact enters index set 1 when
+/// y_k + γ h ẏ_k ≤ 0. θ ∈ [0, 1] (½ by default; θ ≥ ½ is unconditionally stable for linear
+/// systems). See docs/theory/moreau-jean.md.
 class MoreauJeanOSI : public OneStepIntegrator {
  public:
   /// theta in [0, 1]. gamma: the activation predictor y_k + γ h ẏ_k ≤ 0;
@@ -29,6 +34,7 @@ class MoreauJeanOSI : public OneStepIntegrator {
   ~MoreauJeanOSI() override;
 
   const char* typeName() const override { return "MoreauJeanOSI"; }
+  /// θ ∈ [0, 1].
   double theta() const { return theta_; }
   /// The γ of the activation test (½ when not given).
   double gamma() const { return gamma_; }

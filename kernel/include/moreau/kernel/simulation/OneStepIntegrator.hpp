@@ -21,12 +21,19 @@ class DynamicalSystem;
 class Interaction;
 class Simulation;
 
+/// Base class of the one-step integrators (Siconos OneStepIntegrator): computes the free state of
+/// its systems over [t_k, t_{k+1}], gives the one-step problems their blocks (free output and
+/// coupling blocks of the interactions) and updates the state from the multipliers. Subclasses:
+/// MoreauJeanOSI (Lagrangian systems), EulerMoreauOSI (first-order systems), MoreauJeanGOSI
+/// (global form). Users construct one and pass it to TimeStepping; the hooks below are called
+/// by the simulation.
 class OneStepIntegrator {
  public:
   virtual ~OneStepIntegrator();
   OneStepIntegrator(const OneStepIntegrator&) = delete;
   OneStepIntegrator& operator=(const OneStepIntegrator&) = delete;
 
+  /// Class name, e.g. "MoreauJeanOSI" (error messages, logs).
   virtual const char* typeName() const = 0;
 
   /// Levels of y and λ the integrator uses for inter (the simulation sizes
@@ -59,6 +66,7 @@ class OneStepIntegrator {
   /// Residual on the outputs after updateState (linearization error of the
   /// nonlinear relations).
   virtual double computeResiduOutput() { return 0.0; }
+  /// True when one pass per step is exact (no Newton loop needed).
   virtual bool isLinear() const { return true; }
 
   /// True when inter must be in index set `level` for the coming step.
@@ -93,12 +101,15 @@ class OneStepIntegrator {
   /// What a global formulation assembles: the iteration matrix M̂ of ds, the
   /// Jacobian block of inter on ds and the free velocity of ds. The default
   /// throws ModelError (an integrator without a global form).
+  ///@{
   virtual const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const;
   virtual const Eigen::MatrixXd& jacobianBlock(const Interaction& inter,
                                                const DynamicalSystem& ds) const;
   virtual const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const;
+  ///@}
 
  protected:
+  /// Only derived classes construct integrators.
   OneStepIntegrator() = default;
 };
 

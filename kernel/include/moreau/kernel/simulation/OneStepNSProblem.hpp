@@ -30,12 +30,18 @@ enum class DumpMode : std::uint8_t {
 /// "never", "every-step", "on-failure".
 const char* toString(DumpMode mode);
 
+/// Base class of the one-step nonsmooth problems (Siconos OneStepNSProblem): Y = q + M Λ with the
+/// law of each interaction of an index set, assembled from the integrators' blocks. Keeps its
+/// numerics solver options (validated when set) and the result of its last solve; the simulation
+/// applies its FailurePolicy to that result and records it in the SimulationLog. Subclasses: LCP,
+/// MLCP, Relay, Equality, FrictionContact (through LinearOSNS) and GlobalFrictionContact.
 class OneStepNSProblem {
  public:
   virtual ~OneStepNSProblem();
   OneStepNSProblem(const OneStepNSProblem&) = delete;
   OneStepNSProblem& operator=(const OneStepNSProblem&) = delete;
 
+  /// Class name, e.g. "LCP" (error messages, logs, dump file names).
   virtual const char* typeName() const = 0;
   /// Index set the problem is written on (its output level; 1 for the
   /// velocity-level problems of Moreau–Jean). Set by initialize. With
@@ -76,8 +82,10 @@ class OneStepNSProblem {
   /// set was empty).
   const numerics::SolverResult& lastResult() const { return result_; }
   /// Wall time of the last assembly (pattern, M, q) and of the last solve.
+  ///@{
   double lastAssemblySeconds() const { return assemblySeconds_; }
   double lastSolveSeconds() const { return solveSeconds_; }
+  ///@}
 
   // ---- problem dumps (docs/kernel/problem-dumps.md) ----------------------------------
   /// Writes the assembled problem of the steps selected by `mode` so that
@@ -92,11 +100,15 @@ class OneStepNSProblem {
   /// empty pattern with a mode other than Never; a file that cannot be
   /// written is a ModelError at the step that writes it.
   void setDump(DumpMode mode, const std::string& pattern = "");
+  /// Mode given to the last setDump (Never by default).
   DumpMode dumpMode() const { return dumpMode_; }
+  /// Pattern given to the last setDump.
   const std::string& dumpPattern() const { return dumpPattern_; }
   /// Files written since the last setDump, and the last one's path.
+  ///@{
   std::size_t dumpCount() const { return dumpCount_; }
   const std::string& lastDumpPath() const { return lastDumpPath_; }
+  ///@}
   /// The file a dump of step k of a role would be written to.
   std::string dumpPath(const ProblemContext& ctx) const;
   /// Writes the last assembled problem to `path` (the subclass's format; the
@@ -110,9 +122,11 @@ class OneStepNSProblem {
   /// simulation's FailurePolicy (kept for compatibility; prefer
   /// Simulation::setFailurePolicy). Default true: the policy applies.
   void setThrowOnFailure(bool value) { throwOnFailure_ = value; }
+  /// See setThrowOnFailure (default true).
   bool throwOnFailure() const { return throwOnFailure_; }
 
  protected:
+  /// Only derived classes construct problems.
   OneStepNSProblem() = default;
   /// Sets the default solver (subclass constructors; validated).
   void setDefaultSolver(const std::string& solver);
@@ -125,10 +139,15 @@ class OneStepNSProblem {
   /// differs from the version the object was built with.
   std::uint64_t optionsVersion() const { return optionsVersion_; }
 
+  /// Solver options passed to numerics (valid: every setter validates).
   numerics::SolverOptions options_;
+  /// Result of the last solve (lastResult()).
   numerics::SolverResult result_;
+  /// Wall time of the last assembly, in seconds.
   double assemblySeconds_ = 0.0;
+  /// Wall time of the last solve, in seconds.
   double solveSeconds_ = 0.0;
+  /// Level of the index set the problem is written on (set by initialize).
   unsigned indexSetLevel_ = 1;
 
  private:

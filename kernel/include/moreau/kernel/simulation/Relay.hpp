@@ -18,6 +18,10 @@
 
 namespace moreau {
 
+/// Relay problem over an index set (Siconos Relay): w = M λ + q, −w ∈ N_[lb, ub](λ)
+/// componentwise. Law: RelayNSL (interactions always active). With MoreauJeanOSI, λ is an impulse:
+/// bounds ±μ N h give 1D Coulomb friction under a known normal force N. Solved by
+/// numerics::solveRelay (default "auto"). See docs/kernel/relay.md.
 class Relay : public LinearOSNS {
  public:
   /// solver: a name of numerics::relaySolverNames() ("auto", "pgs", "lemke",

@@ -38,12 +38,16 @@ class OneStepIntegrator;
 class OneStepNSProblem;
 class TimeDiscretisation;
 
+/// Base class of the simulations (Siconos Simulation): the model, the time grid, the one-step
+/// integrators (each system is integrated by exactly one), the one-step problems by role, the
+/// per-step SimulationLog and the FailurePolicy. Use TimeStepping.
 class Simulation {
  public:
   virtual ~Simulation();
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
+  /// Class name, e.g. "TimeStepping".
   virtual const char* typeName() const = 0;
 
   // ---- building -------------------------------------------------------------------
@@ -72,6 +76,7 @@ class Simulation {
   /// the log. Called by the first step when not called before; calling it
   /// again restarts.
   virtual void initialize();
+  /// True after initialize() (or the first step).
   bool isInitialized() const { return initialized_; }
 
   // ---- stepping -------------------------------------------------------------------
@@ -88,17 +93,21 @@ class Simulation {
   void run();
 
   /// t_k, t_{k+1}, h, k, N.
+  ///@{
   double startingTime() const;
   double nextTime() const;
   double timeStep() const;
   std::size_t currentStep() const { return k_; }
+  ///@}
   /// N: see TimeDiscretisation::numberOfSteps.
   std::size_t numberOfSteps() const { return N_; }
 
   // ---- what it holds --------------------------------------------------------------
+  /// The model.
   const std::shared_ptr<NonSmoothDynamicalSystem>& nonSmoothDynamicalSystem() const {
     return nsds_;
   }
+  /// The time grid.
   const std::shared_ptr<TimeDiscretisation>& timeDiscretisation() const { return td_; }
   /// Integrators in insertion order.
   const std::vector<std::shared_ptr<OneStepIntegrator>>& integrators() const {
@@ -121,10 +130,12 @@ class Simulation {
   /// Largest memorySteps() of the integrators.
   unsigned memorySteps() const { return memorySteps_; }
   /// Levels over every interaction (and integrator, for an empty model).
+  ///@{
   unsigned levelMinForOutput() const { return levels_.minOutput; }
   unsigned levelMaxForOutput() const { return levels_.maxOutput; }
   unsigned levelMinForInput() const { return levels_.minInput; }
   unsigned levelMaxForInput() const { return levels_.maxInput; }
+  ///@}
   /// The context of a role's problem at the current step (levels: the
   /// smallest of the role; interactionLevels set when they differ).
   ProblemContext problemContext(ProblemRole role) const;
@@ -136,13 +147,20 @@ class Simulation {
   /// integrator of its systems (Velocity: smallest input level, Acceleration:
   /// largest, Position: 0).
   unsigned interactionLevel(ProblemRole role, const Interaction& inter) const;
+  /// The context of the current step.
   StepContext stepContext() const;
 
   // ---- record and failures ----------------------------------------------------------
+  /// One record per problem solve (SimulationLog).
+  ///@{
   SimulationLog& log() { return log_; }
   const SimulationLog& log() const { return log_; }
+  ///@}
+  /// What a step does when a problem's solver does not converge (default FailurePolicy::Throw).
+  ///@{
   void setFailurePolicy(FailurePolicy policy) { policy_ = policy; }
   FailurePolicy failurePolicy() const { return policy_; }
+  ///@}
 
  protected:
   /// ModelError when a pointer is null or td.t0() differs from nsds.t0();
@@ -150,6 +168,7 @@ class Simulation {
   Simulation(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
              std::shared_ptr<TimeDiscretisation> td);
 
+  /// initialize() when not done yet.
   void ensureInitialized();
   /// After links/removals: sizes the new interactions' storage and checks
   /// that none couples systems of two integrators. O(interactions) when the
@@ -166,6 +185,8 @@ class Simulation {
   /// integrates the systems not associated with another integrator.
   bool firstIntegratorIsDefault_ = false;
 
+  /// State shared with the derived simulations (see the public accessors).
+  ///@{
   std::shared_ptr<NonSmoothDynamicalSystem> nsds_;
   std::shared_ptr<TimeDiscretisation> td_;
   std::vector<std::shared_ptr<OneStepIntegrator>> integrators_;
@@ -179,6 +200,7 @@ class Simulation {
   bool deferRecords_ = false;
   std::array<StepRecord, kNumberOfProblemRoles> pendingRecords_{};
   std::array<bool, kNumberOfProblemRoles> pending_{};
+  ///@}
 
  private:
   void checkInteraction(const Interaction& inter) const;

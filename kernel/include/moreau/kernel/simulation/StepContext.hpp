@@ -20,6 +20,7 @@
 
 namespace moreau {
 
+/// The step being computed, passed by the simulation to its integrators and problems.
 struct StepContext {
   std::size_t step = 0;  ///< k of the step t_k → t_{k+1}
   double t = 0.0;        ///< t_k
@@ -30,7 +31,9 @@ struct StepContext {
   unsigned newtonIteration = 0;
 };
 
+/// The step and the one-step problem being assembled or solved.
 struct ProblemContext : StepContext {
+  /// What the problem is for (velocity, position or acceleration level).
   ProblemRole role = ProblemRole::Velocity;
   /// Level of y the problem is written on (= its index set) and level of λ
   /// it solves for. With integrators mixed (interactionLevels set): the
@@ -52,9 +55,13 @@ struct ProblemContext : StepContext {
 /// Levels of y (output) and λ (input) an integrator uses for an interaction,
 /// min..max inclusive (Moreau–Jean: y 0..1, λ 1..1).
 struct InteractionLevels {
+  /// Lowest level of y used.
   unsigned minOutput = 0;
+  /// Highest level of y used.
   unsigned maxOutput = 1;
+  /// Lowest level of λ used.
   unsigned minInput = 1;
+  /// Highest level of λ used.
   unsigned maxInput = 1;
 };
 

@@ -6,6 +6,7 @@
 
 namespace moreau {
 
+/// Uniform time grid t_k = t0 + k h (Siconos TimeDiscretisation); h > 0 in the model's time unit.
 class TimeDiscretisation {
  public:
   /// Largest number of steps: 2^53, so that k and t0 + k h are exact in k.
@@ -16,7 +17,9 @@ class TimeDiscretisation {
   /// near t0: time would never advance).
   TimeDiscretisation(double t0, double h);
 
+  /// Time step h (> 0).
   double h() const { return h_; }
+  /// Initial time t0.
   double t0() const { return t0_; }
   /// t0 + k h.
   double time(std::size_t k) const { return t0_ + static_cast<double>(k) * h_; }

@@ -26,6 +26,9 @@
 
 namespace moreau {
 
+/// Event-capturing time-stepping simulation (Siconos TimeStepping). One step from t_k to t_{k+1}:
+/// computeFreeState, updateIndexSets, the one-step problems, update; nonlinear models iterate
+/// these stages in a Newton loop until the residuals are below newtonTolerance().
 class TimeStepping : public Simulation {
  public:
   /// The Siconos form: integrators and problems are inserted afterwards.
@@ -54,6 +57,7 @@ class TimeStepping : public Simulation {
   /// step and the time on a non-finite value). On by default in debug
   /// builds of the kernel, off otherwise.
   void setStateChecks(bool enabled) { stateChecks_ = enabled; }
+  /// True when the computed state is checked after each step.
   bool stateChecks() const { return stateChecks_; }
 
   /// Newton loop of a nonlinear step: tolerance on the residuals (default
@@ -62,32 +66,41 @@ class TimeStepping : public Simulation {
   /// FailurePolicy applies: Throw → SimulationError naming the step, the
   /// time, the iterations and both residuals; Warn → one line on stderr;
   /// Continue → silent. The step's records say it (newtonConverged).
+  ///@{
   void setNewtonTolerance(double tolerance);
   double newtonTolerance() const { return newtonTolerance_; }
   void setNewtonMaxIteration(unsigned maxIteration);
   unsigned newtonMaxIteration() const { return newtonMaxIteration_; }
+  ///@}
   /// Of the last computed step: Newton iterations (1 for a linear model),
   /// convergence, the last residuals on state and output, and the residual
   /// max(state, output) after each iteration (empty for a linear model).
+  ///@{
   unsigned newtonIterations() const { return newtonIterations_; }
   bool newtonConverged() const { return newtonConverged_; }
   double newtonStateResidual() const { return newtonStateResidual_; }
   double newtonOutputResidual() const { return newtonOutputResidual_; }
   const std::vector<double>& newtonResiduals() const { return newtonResiduals_; }
+  ///@}
 
   /// The stages of computeOneStep(), for users who drive them. The first
   /// computeFreeState() of a step calls OneStepIntegrator::beginStep.
+  ///@{
   void computeFreeState();
   void updateIndexSets();
+  ///@}
   /// Computes the problem of a role (no-op when the role has none).
   void computeOneStepNSProblem(ProblemRole role = ProblemRole::Velocity);
+  /// State at t_{k+1} from the multipliers (integrators' updateState).
   void update();
 
   /// The first integrator and the Velocity problem (the four-argument form).
+  ///@{
   const std::shared_ptr<OneStepIntegrator>& oneStepIntegrator() const;
   const std::shared_ptr<OneStepNSProblem>& oneStepNSProblem() const {
     return nonSmoothProblem(ProblemRole::Velocity);
   }
+  ///@}
 
  private:
   void checkComputedState() const;

@@ -47,6 +47,43 @@ using MatrixOfTime = void (*)(double, unsigned, unsigned, double*, unsigned, dou
 using VectorOfTime = void (*)(double, unsigned, double*, unsigned, double*);
 /// first-order M(time, n, x, M, sizeZ, z) (Moreau's choice of signature)
 using FirstOrderMass = FirstOrderF;
+
+// Relations (Siconos 4.4 signatures; matrix outputs column-major, the size
+// argument before a matrix output is its number of rows).
+/// LagrangianScleronomousR h(sizeOfq, q, sizeOfy, y, sizeZ, z) and
+/// G0 = ∇_q h (sizeOfq, q, rowsOfG, G, sizeZ, z); FirstOrderType1R
+/// h(sizeOfx, x, sizeOfy, y, sizeZ, z), jachx(sizeOfx, x, rowsOfC, C, sizeZ, z),
+/// g(sizeOfLambda, λ, sizeOfr, r, sizeZ, z) and
+/// jacglambda(sizeOfLambda, λ, rowsOfB, B, sizeZ, z).
+using StateOutput = void (*)(unsigned, const double*, unsigned, double*, unsigned, double*);
+/// LagrangianScleronomousR dotG(sizeOfq, q, sizeOfqdot, qdot, dotG, sizeZ, z);
+/// LagrangianCompliantR h(sizeOfq, q, sizeOfy, λ, y, sizeZ, z) and its
+/// Jacobians G0, G1 (sizeOfq, q, sizeOfLambda, λ, G, sizeZ, z).
+using TwoVectorsOutput = void (*)(unsigned, const double*, unsigned, const double*, double*,
+                                  unsigned, double*);
+/// LagrangianRheonomousR h, G0 and hDot (sizeOfq, q, time, sizeOfy|rowsOfG, out,
+/// sizeZ, z): time is the THIRD argument.
+using RheonomousOutput = void (*)(unsigned, const double*, double, unsigned, double*, unsigned,
+                                  double*);
+/// FirstOrderType2R h(sizeOfx, x, sizeOfLambda, λ, sizeOfy, y) (no time, no z);
+/// Moreau also calls jachx and jachlambda with this signature (rowsOfC|D, C|D).
+using Type2Output = void (*)(unsigned, const double*, unsigned, const double*, unsigned, double*);
+/// FirstOrderType2R g(sizeOfLambda, λ, sizeOfr, r) (no time, no z); Moreau also
+/// calls jacglambda with it (rowsOfB, B).
+using Type2Input = void (*)(unsigned, const double*, unsigned, double*);
+/// FirstOrderNonLinearR h, g and the four Jacobians
+/// (time, sizeOfx, x, sizeOfLambda, λ, out, sizeZ, z).
+using NonLinearROutput = void (*)(double, unsigned, const double*, unsigned, const double*, double*,
+                                  unsigned, double*);
+}
+
+/// Size argument of a plug-in call.
+inline unsigned size(Eigen::Index n) { return static_cast<unsigned>(n); }
+/// z argument of a plug-in call: null when empty. z is passed as double*
+/// (Siconos signature); the objects passed are non-const (the DS's z, or the
+/// relation workspace's copy), so a plug-in writing into it is well defined.
+inline double* zData(const Eigen::VectorXd& z) {
+  return z.size() ? const_cast<double*>(z.data()) : nullptr;
 }
 }  // namespace plugin
 
@@ -60,6 +97,7 @@ class SharedLibrary {
   SharedLibrary(const SharedLibrary&) = delete;
   SharedLibrary& operator=(const SharedLibrary&) = delete;
 
+  /// Path given to dlopen.
   const std::string& path() const { return path_; }
   /// dlsym; ModelError with the dlerror() text when the symbol is missing.
   void* symbol(const std::string& name) const;
@@ -72,10 +110,18 @@ class SharedLibrary {
 /// A resolved C function and the library that keeps it alive.
 template <class FunctionPointer>
 struct Plugin {
+  /// Keeps the library loaded while the function is used.
   std::shared_ptr<const SharedLibrary> library;
+  /// The resolved C function.
   FunctionPointer function = nullptr;
 };
 
+/// Siconos-style C plug-ins: "library:symbol" strings resolved with dlopen/dlsym, wrapped into the
+/// std::functions the systems and relations use. A bare library name "Plugin" is searched as
+/// libPlugin.so then Plugin.so, in the working directory, next to the executable, then on the
+/// dynamic loader's path; a name with a '/' is a path. The symbol must have C linkage; matrices
+/// are column-major. The returned functions keep the library loaded. Errors: ModelError naming
+/// the paths searched or the dlerror() text.
 class PluginLoader {
  public:
   /// Splits "library:symbol" at the LAST ':'; ModelError when either part
@@ -103,34 +149,45 @@ class PluginLoader {
   /// FExt: the DS passes its z through the returned function.
   static std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)> fext(
       const std::string& spec);
+  /// Mass: M(q, z, M).
+  ///@{
   static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, Eigen::MatrixXd&)> mass(
       const std::string& spec);
+  ///@}
   /// FInt and its Jacobians (matrix outputs column-major).
+  ///@{
   static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             const Eigen::VectorXd&, Eigen::VectorXd&)>
   fint(const std::string& spec);
   static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             const Eigen::VectorXd&, Eigen::MatrixXd&)>
   fintJacobian(const std::string& spec);
+  ///@}
   /// NNL and its Jacobians.
+  ///@{
   static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             Eigen::VectorXd&)>
   nnl(const std::string& spec);
   static std::function<void(const Eigen::VectorXd&, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             Eigen::MatrixXd&)>
   nnlJacobian(const std::string& spec);
+  ///@}
   /// First-order f(t, x, z, f), jacobianfx(t, x, z, J) and M(t, x, z, M).
+  ///@{
   static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             Eigen::VectorXd&)>
   firstOrderF(const std::string& spec);
   static std::function<void(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
                             Eigen::MatrixXd&)>
   firstOrderJacobian(const std::string& spec);
+  ///@}
   /// A(t, z, A) and b(t, z, b) of FirstOrderLinearDS.
+  ///@{
   static std::function<void(double, const Eigen::VectorXd&, Eigen::MatrixXd&)> matrixOfTime(
       const std::string& spec);
   static std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)> vectorOfTime(
       const std::string& spec);
+  ///@}
 };
 
 }  // namespace moreau

@@ -34,24 +34,46 @@
 
 namespace moreau::numerics {
 
+/// Reusable friction-contact solver object (local form u = W r + q, 2D and 3D) for repeated solves
+/// (as LcpSolver): name (one of frictionContactSolverNames(2) or (3), case-insensitive) and
+/// options validated at construction; setup(problem) once per pattern of W; solve() never throws
+/// on a hard problem and re-runs setup() when the size, dimension, W's storage, address,
+/// patternVersion() or patternHash() changed. Allocation-free in steady state for "nsgs" and its
+/// variants with a sparse-block W whose blocks are the contacts (or a dense W); other methods call
+/// solveFrictionContact. Movable, not copyable, not shared between threads. See
+/// docs/numerics/solver-objects.md.
 class FrictionContactSolver {
  public:
+  /// Throws std::invalid_argument for an unknown name (the message lists the names) or invalid
+  /// options.
   explicit FrictionContactSolver(const std::string& name, const SolverOptions& options = {});
   ~FrictionContactSolver();
+  /// Movable (not copyable).
+  ///@{
   FrictionContactSolver(FrictionContactSolver&&) noexcept;
   FrictionContactSolver& operator=(FrictionContactSolver&&) noexcept;
+  ///@}
   FrictionContactSolver(const FrictionContactSolver&) = delete;
   FrictionContactSolver& operator=(const FrictionContactSolver&) = delete;
 
+  /// Canonical solver name.
   const std::string& name() const;
+  /// The options (validated; options().solver == name()).
   const SolverOptions& options() const;
+  /// Replaces the options (validated, std::invalid_argument; options.solver is ignored). The next
+  /// solve re-runs setup.
   void setOptions(const SolverOptions& options);
+  /// True when solve() is allocation-free in steady state for this method and the storage seen at
+  /// the last setup (false before any setup).
   bool allocationFree() const;
 
+  /// Prepares the work arrays for the problem's size and pattern; std::invalid_argument when the
+  /// name does not exist for the problem's dimension or fcTresca lacks one threshold per contact.
   void setup(const FrictionContactProblem& problem);
   /// r: reaction (warm start and answer), u = W r + q on return.
   SolverResult solve(const FrictionContactProblem& problem, Eigen::VectorXd& r, Eigen::VectorXd& u);
 
+  /// Number of setups done so far, explicit or triggered by solve().
   int setupCount() const;
 
  private:

@@ -49,7 +49,9 @@ SolverResult fc2dEnum(const FrictionContactProblem& problem, Eigen::VectorXd& r,
 
 /// What "auto" reads from a problem to order and budget its chain.
 struct FcProblemFeatures {
+  /// 2 or 3.
   int dimension = 3;
+  /// Number of contacts.
   Eigen::Index contacts = 0;
   /// Mean number of off-diagonal d×d blocks per block row of W, i.e. of other
   /// contacts sharing a body with a contact: 1–2 in a column of spheres, about 10
@@ -60,7 +62,9 @@ struct FcProblemFeatures {
   /// couplingsPerContact / (contacts − 1): 1 when every contact touches the same
   /// body (0 for a single contact).
   double couplingDensity = 0.0;
+  /// Mean friction coefficient.
   double meanMu = 0.0;
+  /// Largest friction coefficient.
   double maxMu = 0.0;
   /// Largest condition number of the symmetric part of the diagonal blocks W_ii
   /// (infinite when one is singular or missing).

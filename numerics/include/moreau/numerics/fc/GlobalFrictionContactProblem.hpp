@@ -16,6 +16,11 @@
 
 namespace moreau::numerics {
 
+/// Friction-contact problem, global form (Siconos GFC / FCLIB "global"): find v, u and r with
+/// M v = q + H r, u = Hᵀ v + b and, per contact i, K_μi ∋ r_i ⊥ ũ_i ∈ K_μi*,
+/// ũ_i = u_i + μ_i ‖u_T,i‖ e_N. M is n × n (symmetric positive definite for mechanical systems),
+/// H is n × m with m = dimension · nc. In FCLIB files q is called f and b is called w. Plain
+/// data: fill the members, then call validate(). See docs/numerics/friction-contact.md.
 struct GlobalFrictionContactProblem {
   /// 2 (normal + 1 tangent) or 3 (normal + 2 tangents).
   int dimension = 3;
@@ -30,6 +35,7 @@ struct GlobalFrictionContactProblem {
   /// One friction coefficient per contact, finite and >= 0.
   Eigen::VectorXd mu;
 
+  /// Number of contacts nc.
   Eigen::Index numberOfContacts() const { return mu.size(); }
   /// n, the number of generalized velocities (rows of M).
   Eigen::Index numberOfDofs() const { return M.rows(); }

@@ -61,8 +61,11 @@ class GlobalFrictionContactSolver {
  public:
   GlobalFrictionContactSolver();
   ~GlobalFrictionContactSolver();
+  /// Movable (not copyable).
+  ///@{
   GlobalFrictionContactSolver(GlobalFrictionContactSolver&&) noexcept;
   GlobalFrictionContactSolver& operator=(GlobalFrictionContactSolver&&) noexcept;
+  ///@}
   GlobalFrictionContactSolver(const GlobalFrictionContactSolver&) = delete;
   GlobalFrictionContactSolver& operator=(const GlobalFrictionContactSolver&) = delete;
 
@@ -81,10 +84,12 @@ class GlobalFrictionContactSolver {
   /// Counters for tests and benchmarks: symbolic analyses and numeric
   /// factorizations of M, reductions that formed W (not reused), factorizations
   /// of M + ρ H Hᵀ.
+  ///@{
   int symbolicAnalysesOfM() const;
   int numericFactorizationsOfM() const;
   int reductionsFormed() const;
   int admmFactorizations() const;
+  ///@}
   /// Kind of the last successful factorization of M ("dense-blocks", "cholmod",
   /// "umfpack", ...), "" when none.
   std::string factorizationOfM() const;

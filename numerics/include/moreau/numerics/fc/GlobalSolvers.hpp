@@ -77,6 +77,8 @@ SolverResult solveFrictionContactGlobal(const FrictionContactProblem& problem, E
 
 // ---- building blocks exposed for tests and for other solvers ---------------
 
+/// Nonsmooth function Φ(r) = 0 solved by the global Newton solvers: Alart–Curnier,
+/// Fischer–Burmeister on second-order cones, or the natural map.
 enum class FcNewtonFormulation { AlartCurnier, FischerBurmeister, NaturalMap };
 
 /// Per-component ρ (size problem.size()) of the "split spectral norm" rule:

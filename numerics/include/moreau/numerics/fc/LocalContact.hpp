@@ -18,8 +18,10 @@
 
 namespace moreau::numerics {
 
+/// Vector of one contact of dimension D (2 or 3): normal component first.
 template <int D>
 using FcVector = Eigen::Matrix<double, D, 1>;
+/// D × D matrix of one contact (e.g. the Delassus block W_ii).
 template <int D>
 using FcMatrix = Eigen::Matrix<double, D, D>;
 
@@ -90,18 +92,23 @@ double contactErrorSquaredTresca(const FcVector<D>& r, const FcVector<D>& u, dou
 //   s >= 0 but radius 0 (μ = 0): Φ_T = r_T.
 // At s = 0 the "s >= 0" branch is used, at ‖x‖ = μ s the stick branch.
 
+/// Alart–Curnier function Φ_AC(r, u) (Coulomb, friction coefficient mu >= 0, ρ_N = rhoN > 0,
+/// ρ_T = rhoT > 0); zero iff the contact law holds.
 template <int D>
 FcVector<D> alartCurnierFunction(const FcVector<D>& r, const FcVector<D>& u, double mu, double rhoN,
                                  double rhoT);
 
+/// Φ_AC into phi and its generalized Jacobian A = ∂Φ/∂u, B = ∂Φ/∂r (branches as described above).
 template <int D>
 void alartCurnierJacobian(const FcVector<D>& r, const FcVector<D>& u, double mu, double rhoN,
                           double rhoT, FcVector<D>& phi, FcMatrix<D>& A, FcMatrix<D>& B);
 
+/// Tresca variant of alartCurnierFunction: tangential disk of fixed radius threshold (>= 0).
 template <int D>
 FcVector<D> alartCurnierFunctionTresca(const FcVector<D>& r, const FcVector<D>& u, double threshold,
                                        double rhoN, double rhoT);
 
+/// Tresca variant of alartCurnierJacobian.
 template <int D>
 void alartCurnierJacobianTresca(const FcVector<D>& r, const FcVector<D>& u, double threshold,
                                 double rhoN, double rhoT, FcVector<D>& phi, FcMatrix<D>& A,
@@ -152,11 +159,15 @@ void fischerBurmeisterJacobian(const FcVector<D>& r, const FcVector<D>& u, doubl
 /// fixed friction threshold g >= 0 (‖r_T‖ <= g, r_N >= 0 ⊥ u_N >= 0, r_T = −g
 /// u_T/‖u_T‖ when sliding).
 struct ContactLaw {
+  /// Coulomb friction coefficient (>= 0).
   double mu = 0.0;
+  /// True for the Tresca law (fixed threshold instead of mu r_N).
   bool tresca = false;
+  /// Tresca threshold g (>= 0), used when tresca is true.
   double threshold = 0.0;
 };
 
+/// Method of solveLocalContact.
 enum class LocalSolverKind {
   AlartCurnier,  ///< generalized Newton on Φ_AC, Armijo backtracking on ½‖Φ‖², projection fallback
   FischerBurmeister,  ///< generalized Newton on Φ_FB (Coulomb only; Tresca uses AlartCurnier), same
@@ -165,6 +176,7 @@ enum class LocalSolverKind {
   Quartic,     ///< closed form: take-off, stick, then slide (3D: quartic in tan(θ/2); 2D: ±)
 };
 
+/// Options of solveLocalContact.
 struct LocalSolverOptions {
   double tolerance = 1e-14;  ///< on the local error ‖F_NM‖ / max(1, ‖q‖, ‖r‖, ‖u‖)
   int maxIterations = 50;    ///< Newton iterations / projection steps
@@ -172,8 +184,11 @@ struct LocalSolverOptions {
   int fallbackIterations = 200;
 };
 
+/// Outcome of solveLocalContact.
 struct LocalSolverReport {
+  /// True when the local error is below LocalSolverOptions::tolerance.
   bool converged = false;
+  /// Iterations (Newton steps or projection steps) done.
   int iterations = 0;
   double error = 0.0;  ///< final local error (scaled as in LocalSolverOptions::tolerance)
 };

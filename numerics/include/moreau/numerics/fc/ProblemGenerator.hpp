@@ -28,6 +28,9 @@
 
 namespace moreau::numerics {
 
+/// Options of the deterministic friction-contact problem generator (generateStack, generatePile,
+/// generateSingleBody): built like the problems a rigid-body simulation assembles, for tests and
+/// benchmarks.
 struct ProblemGeneratorOptions {
   /// 2 (disks/rectangles in the plane) or 3.
   int dimension = 3;
@@ -39,6 +42,7 @@ struct ProblemGeneratorOptions {
   double gravity = 9.81;
   /// Friction coefficients are drawn uniformly in [muMin, muMax] (0 <= muMin <= muMax).
   double muMin = 0.3;
+  /// Upper bound of the friction coefficients (>= muMin).
   double muMax = 0.8;
   /// Magnitude [m/s] of the random initial velocities (uniform in [−x, x] per component).
   double initialVelocity = 0.05;
@@ -48,10 +52,12 @@ struct ProblemGeneratorOptions {
   void validate() const;
 };
 
+/// Bodies of generateStack: boxes (several contacts per interface) or spheres/disks (one).
 enum class StackShape { Box, Sphere };
 
 /// A generated problem and the mechanical structure behind it.
 struct GeneratedProblem {
+  /// The local problem u = W r + q (W sparse-block, dimension × dimension blocks).
   FrictionContactProblem problem;
   /// The same problem in global form (GlobalFrictionContactSolvers.hpp): n = 6 dofs
   /// per body in 3D, 3 in 2D (translation, then rotation); M diagonal (mass,
@@ -60,6 +66,7 @@ struct GeneratedProblem {
   GlobalFrictionContactProblem global;
   /// Bodies of each contact (first, second); first == -1 for the ground.
   std::vector<std::pair<int, int>> contactBodies;
+  /// Number of bodies (the ground excluded).
   int numberOfBodies = 0;
   /// e.g. "box-stack-3d-25", "sphere-pile-3d-10x10x10".
   std::string name;

@@ -20,9 +20,11 @@ class DatTokenizer {
   /// Tokenizes `text`; `name` is used in error messages.
   DatTokenizer(std::string name, std::string text);
 
+  /// Name used in error messages (the file name).
   const std::string& name() const { return name_; }
   /// Line (1-based) of the last token returned (1 before the first).
   int line() const { return line_; }
+  /// True when no token is left (skips white space).
   bool atEnd();
 
   /// Size of the whole text in bytes.

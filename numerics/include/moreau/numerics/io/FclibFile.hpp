@@ -40,17 +40,25 @@ class FclibFormatError : public std::runtime_error {
 /// A solution (or guess) of an FCLIB problem. Empty vectors are absent: the local
 /// form uses r and u, the global form v, r and u; l (equality multipliers) is unused.
 struct FclibSolution {
+  /// Generalized velocity v (global form).
   Eigen::VectorXd v;
+  /// Local velocities u.
   Eigen::VectorXd u;
+  /// Reactions r.
   Eigen::VectorXd r;
+  /// Equality multipliers (unused).
   Eigen::VectorXd l;
 };
 
 /// Free-text description stored in /fclib_*/info (all three optional).
 struct FclibInfo {
+  /// Title.
   std::string title;
+  /// Free description.
   std::string description;
+  /// Mathematical information.
   std::string mathInfo;
+  /// True when the three strings are empty.
   bool empty() const { return title.empty() && description.empty() && mathInfo.empty(); }
 };
 

@@ -15,6 +15,7 @@
 
 namespace moreau::numerics {
 
+/// Kind of problem a file holds (Siconos `.dat` problem files).
 enum class ProblemKind { Lcp, Mlcp, Relay, Fc2d, Fc3d };
 
 /// "lcp", "mlcp", "relay", "fc2d", "fc3d".
@@ -24,7 +25,9 @@ std::optional<ProblemKind> parseProblemKind(std::string_view name);
 
 /// A problem read from a file. fc2d and fc3d files both give a FrictionContactProblem.
 struct ProblemFile {
+  /// Kind of the problem read.
   ProblemKind kind = ProblemKind::Lcp;
+  /// The problem (the alternative matching kind; fc2d and fc3d: FrictionContactProblem).
   std::variant<LinearComplementarityProblem, MixedLinearComplementarityProblem, RelayProblem,
                FrictionContactProblem>
       problem;

@@ -43,8 +43,11 @@ class LcpPivotingWorkspace {
  public:
   LcpPivotingWorkspace();
   ~LcpPivotingWorkspace();
+  /// Movable (not copyable).
+  ///@{
   LcpPivotingWorkspace(LcpPivotingWorkspace&&) noexcept;
   LcpPivotingWorkspace& operator=(LcpPivotingWorkspace&&) noexcept;
+  ///@}
   LcpPivotingWorkspace(const LcpPivotingWorkspace&) = delete;
   LcpPivotingWorkspace& operator=(const LcpPivotingWorkspace&) = delete;
 

@@ -48,19 +48,30 @@
 
 namespace moreau::numerics {
 
+/// Reusable LCP solver object for repeated solves (one problem per time step): name and options
+/// validated at construction, setup(problem) once per pattern of M, then solve(problem, z, w) with
+/// the current values (z: warm start and answer). Allocation-free in steady state for "pgs",
+/// "psor", "bgs"/"nsgs-sbm" (sparse-block M with square diagonal blocks, or dense M) and for
+/// "pivot" with symmetric values; other methods call the free functions of LcpSolvers.hpp (same
+/// results). Movable, not copyable, not shared between threads. See
+/// docs/numerics/solver-objects.md and the contract in this header.
 class LcpSolver {
  public:
   /// name: one of lcpSolverNames() (case-insensitive). Throws std::invalid_argument
   /// on an unknown name (the message lists the names) or invalid options.
   explicit LcpSolver(const std::string& name, const SolverOptions& options = {});
   ~LcpSolver();
+  /// Movable (not copyable).
+  ///@{
   LcpSolver(LcpSolver&&) noexcept;
   LcpSolver& operator=(LcpSolver&&) noexcept;
+  ///@}
   LcpSolver(const LcpSolver&) = delete;
   LcpSolver& operator=(const LcpSolver&) = delete;
 
   /// Canonical solver name ("bgs").
   const std::string& name() const;
+  /// The options (validated; options().solver == name()).
   const SolverOptions& options() const;
   /// Replaces the options (validated; options.solver is ignored and kept equal
   /// to name()). The next solve re-runs setup.

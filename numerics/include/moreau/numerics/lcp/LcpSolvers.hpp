@@ -38,6 +38,7 @@ SolverResult lcpPgs(const LinearComplementarityProblem& problem, Eigen::VectorXd
 /// otherwise kLcpPsorDefaultRelaxation (1.2).
 SolverResult lcpPsor(const LinearComplementarityProblem& problem, Eigen::VectorXd& z,
                      Eigen::VectorXd& w, const SolverOptions& options = {});
+/// Relaxation ω of "psor" when options.relaxation is 1 (the default).
 inline constexpr double kLcpPsorDefaultRelaxation = 1.2;
 
 /// "bgs" (alias "nsgs-sbm"): block Gauss–Seidel over the block rows of a

@@ -32,10 +32,18 @@
 
 namespace moreau::numerics {
 
+/// Sparse-block matrix (BSR-like): the structure the kernel assembles for mechanical problems (one
+/// block per pair of interacting contacts or bodies). CSR of blocks (rowPointer(), columnIndex()),
+/// one contiguous vector of values, each block column-major; the pattern can be replaced in place
+/// without heap allocation (assignPattern, or beginPattern / addBlock / endPattern). Block indices
+/// k are CSR positions, in block-row order. See docs/numerics/matrices.md.
 class SparseBlockMatrix {
  public:
+  /// Index type (Eigen::Index, signed).
   using Index = Eigen::Index;
+  /// Writable view of one stored block.
   using BlockMap = Eigen::Map<Eigen::MatrixXd>;
+  /// Read-only view of one stored block.
   using ConstBlockMap = Eigen::Map<const Eigen::MatrixXd>;
 
   /// Empty 0x0 matrix.
@@ -50,26 +58,42 @@ class SparseBlockMatrix {
                     const std::vector<std::pair<Index, Index>>& pattern);
 
   // ---- sizes -------------------------------------------------------------
+  /// Scalar rows and columns.
+  ///@{
   Index rows() const { return rowOffsets_.empty() ? 0 : rowOffsets_.back(); }
   Index cols() const { return colOffsets_.empty() ? 0 : colOffsets_.back(); }
+  ///@}
+  /// Number of block rows and of block columns.
+  ///@{
   Index blockRows() const { return static_cast<Index>(rowBlockSizes_.size()); }
   Index blockCols() const { return static_cast<Index>(colBlockSizes_.size()); }
+  ///@}
+  /// Number of stored blocks.
   Index nonZeroBlocks() const { return static_cast<Index>(columnIndex_.size()); }
   /// Number of stored scalar values (sum of the sizes of the stored blocks).
   Index nonZeros() const { return static_cast<Index>(values_.size()); }
 
   /// First scalar row of block row i / its number of rows (0 <= i < blockRows()).
+  ///@{
   Index rowBlockOffset(Index i) const { return rowOffsets_[static_cast<std::size_t>(i)]; }
   Index rowBlockSize(Index i) const { return rowBlockSizes_[static_cast<std::size_t>(i)]; }
+  ///@}
   /// First scalar column of block column j / its number of columns.
+  ///@{
   Index colBlockOffset(Index j) const { return colOffsets_[static_cast<std::size_t>(j)]; }
   Index colBlockSize(Index j) const { return colBlockSizes_[static_cast<std::size_t>(j)]; }
+  ///@}
+  /// Sizes of every block row / block column.
+  ///@{
   const std::vector<Index>& rowBlockSizes() const { return rowBlockSizes_; }
   const std::vector<Index>& colBlockSizes() const { return colBlockSizes_; }
+  ///@}
   /// Block row containing scalar row r / block column containing scalar column c
   /// (binary search; -1 when out of range).
+  ///@{
   Index rowBlockOf(Index r) const;
   Index colBlockOf(Index c) const;
+  ///@}
 
   // ---- CSR-of-blocks structure --------------------------------------------
   /// blockRows()+1 entries; the blocks of block row i are k in [rowPointer()[i],
@@ -83,12 +107,16 @@ class SparseBlockMatrix {
   Index blockOffset(Index k) const { return blockOffsets_[static_cast<std::size_t>(k)]; }
 
   /// All stored values, block after block, each block column-major.
+  ///@{
   const std::vector<double>& values() const { return values_; }
   std::vector<double>& values() { return values_; }
+  ///@}
 
   /// Block k as an Eigen view (column-major, rowBlockSize x colBlockSize).
+  ///@{
   BlockMap block(Index k);
   ConstBlockMap block(Index k) const;
+  ///@}
   /// Index k of the stored block at block position (i, j), or -1 (binary search).
   Index findBlock(Index i, Index j) const;
   /// Index of the stored block (i, i), or -1 (cached; O(1)).
@@ -164,6 +192,7 @@ class SparseBlockMatrix {
   // ---- conversions ---------------------------------------------------------
   /// Compressed CSC copy with every stored value (explicit zeros inside stored blocks are dropped).
   Eigen::SparseMatrix<double> toSparse() const;
+  /// Dense copy (zeros outside the stored blocks).
   Eigen::MatrixXd toDense() const;
   /// Blocks of `dense` that have at least one entry with |a| > dropTolerance are stored.
   /// The block sizes must add up to dense.rows() / dense.cols() (std::invalid_argument).
@@ -182,8 +211,10 @@ class SparseBlockMatrix {
   bool allFinite() const;
 
   /// Same sizes, same pattern and same values (bitwise equality of the values).
+  ///@{
   bool operator==(const SparseBlockMatrix& other) const;
   bool operator!=(const SparseBlockMatrix& other) const { return !(*this == other); }
+  ///@}
 
  private:
   std::vector<Index> rowBlockSizes_;

@@ -16,6 +16,7 @@
 
 namespace moreau::numerics {
 
+/// Backend of a SparseLinearSolver.
 enum class SparseSolverKind {
   Cholmod,  ///< SPD only (Cholesky; only the lower triangle is used, symmetry is checked)
   Umfpack,  ///< general square (multifrontal LU)
@@ -28,14 +29,21 @@ const char* sparseSolverKindName(SparseSolverKind kind);
 /// Inverse of sparseSolverKindName (case-insensitive); false when unknown.
 bool parseSparseSolverKind(std::string_view name, SparseSolverKind& kind);
 
+/// Direct sparse linear solver behind one small interface (CHOLMOD, UMFPACK, KLU or Eigen's
+/// SparseLU): analyzePattern(A) once, factorize(A) whenever the values change (the symbolic
+/// analysis is reused while the pattern is unchanged), then solve(b, x). Failures (not SPD,
+/// singular, wrong sizes) return false with lastError(); nothing throws. Create one with
+/// makeSparseLinearSolver. See docs/numerics/matrices.md.
 class SparseLinearSolver {
  public:
+  /// Matrix type accepted (column-major CSC).
   using SparseMatrix = Eigen::SparseMatrix<double>;
 
   virtual ~SparseLinearSolver();
   SparseLinearSolver(const SparseLinearSolver&) = delete;
   SparseLinearSolver& operator=(const SparseLinearSolver&) = delete;
 
+  /// The backend.
   SparseSolverKind kind() const { return kind_; }
 
   /// Symbolic analysis (ordering) of A's pattern. A must be square. Returns false
@@ -62,16 +70,21 @@ class SparseLinearSolver {
   void setSingularityThreshold(double threshold) { singularThreshold_ = threshold; }
 
  protected:
+  /// Backends construct the base with their kind.
   explicit SparseLinearSolver(SparseSolverKind kind) : kind_(kind) {}
 
   /// Backend hooks; A is compressed, square, with the stored pattern.
+  ///@{
   virtual bool doAnalyze(SparseMatrix& A) = 0;
   virtual bool doFactorize(SparseMatrix& A) = 0;
   virtual bool doSolve(const Eigen::VectorXd& b, Eigen::VectorXd& x) = 0;
+  ///@}
   /// Sets lastError() and returns false.
   bool fail(std::string message);
 
+  /// Reciprocal condition estimate of the last factorization (-1: not provided by the backend).
   double rcond_ = -1.0;
+  /// rcond below which factorize() reports a numerically singular matrix.
   double singularThreshold_ = 1e-15;
 
  private:

@@ -17,19 +17,28 @@
 
 namespace moreau::numerics {
 
+/// Mixed linear complementarity problem: n equality rows (free unknowns u) and m complementarity
+/// rows (v), 0 = A u + C v + a, 0 <= v ⊥ D u + B v + b >= 0, stored as one (n+m) × (n+m) matrix M
+/// and vector q over z. Rows are grouped in blocks (Siconos storage 1: blocksRows /
+/// blocksIsComp) in any order; the canonical (M, q, n, m) form has the n equality rows first.
+/// Optional extra equality rows E z + e = 0 (setExtraEqualityRows). See docs/numerics/mlcp.md.
 class MixedLinearComplementarityProblem {
  public:
+  /// Index type (Eigen::Index, signed).
   using Index = Eigen::Index;
 
+  /// Empty problem (n = m = 0).
   MixedLinearComplementarityProblem() = default;
 
   /// (M, q, n, m) form: rows 0..n-1 are equalities, rows n..n+m-1 complementarity
   /// (M = [[A, C], [D, B]], q = [a; b]). Throws std::invalid_argument when M is
   /// not (n+m)x(n+m), q's size differs, n or m is negative, or an entry is not finite.
+  ///@{
   MixedLinearComplementarityProblem(Matrix M, Eigen::VectorXd q, Index n, Index m);
   MixedLinearComplementarityProblem(Eigen::MatrixXd M, Eigen::VectorXd q, Index n, Index m);
   MixedLinearComplementarityProblem(Eigen::SparseMatrix<double> M, Eigen::VectorXd q, Index n,
                                     Index m);
+  ///@}
 
   /// Siconos storage-1 form: blocksRows = {0, r1, ..., n+m} (strictly increasing,
   /// starting at 0, ending at M's size), blocksIsComp[k] != 0 when rows
@@ -50,14 +59,19 @@ class MixedLinearComplementarityProblem {
   /// n + m, the size of z, w, q and M.
   Index size() const { return q_.size(); }
 
+  /// The matrix M ((n+m) × (n+m)) and the vector q (size n+m).
+  ///@{
   const Matrix& M() const { return M_; }
   const Eigen::VectorXd& q() const { return q_; }
+  ///@}
   /// Mutable access for callers that refill the values in place (the kernel does
   /// so every step; no reallocation while the sizes are unchanged). The row
   /// structure changes only through assignRows / assignRowBlocks; call
   /// validate() after changing sizes.
+  ///@{
   Matrix& M() { return M_; }
   Eigen::VectorXd& q() { return q_; }
+  ///@}
 
   /// Replaces the row structure in place by the canonical one (rows 0..n-1
   /// equalities, n..n+m-1 complementarity), reusing the capacity of the internal
@@ -86,12 +100,14 @@ class MixedLinearComplementarityProblem {
 
   /// Dense blocks of the (A, B, C, D, a, b) form, taken in the order of
   /// equalityRows() (u) and complementarityRows() (v).
+  ///@{
   Eigen::MatrixXd A() const;
   Eigen::MatrixXd B() const;
   Eigen::MatrixXd C() const;
   Eigen::MatrixXd D() const;
   Eigen::VectorXd a() const;
   Eigen::VectorXd b() const;
+  ///@}
 
   /// Adds r extra equality rows E z + e = 0 (E r x (n+m), e r entries) to the
   /// square problem: no unknown is paired with them, they are checked by the
@@ -99,10 +115,13 @@ class MixedLinearComplementarityProblem {
   /// previous extra rows; r = 0 removes them. Throws std::invalid_argument on a
   /// size mismatch or a non-finite entry.
   void setExtraEqualityRows(Eigen::MatrixXd E, Eigen::VectorXd e);
+  /// True when extra equality rows are set (r > 0).
   bool hasExtraEqualityRows() const { return extraE_.rows() > 0; }
   /// E (r x (n+m)) and e (r), empty when there are no extra rows.
+  ///@{
   const Eigen::MatrixXd& extraEqualityRows() const { return extraE_; }
   const Eigen::VectorXd& extraEqualityConstants() const { return extraQ_; }
+  ///@}
   /// E z + e (empty without extra rows).
   Eigen::VectorXd extraEqualityResidual(const Eigen::VectorXd& z) const;
 

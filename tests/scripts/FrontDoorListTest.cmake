@@ -1,0 +1,48 @@
+# cmake -P script: `bash scripts/moreau list` (no setup, no build) names the examples that
+# examples/CMakeLists.txt builds from examples/<Name>/<Name>.cpp (both ways), and at least the
+# bundled ones.
+cmake_minimum_required(VERSION 3.25)
+execute_process(COMMAND ${BASH} ${SOURCE_DIR}/scripts/moreau list
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "scripts/moreau list failed (${rc}):\n${out}\n${err}")
+endif()
+string(REPLACE "\n" ";" lines "${out}")
+set(listed "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^([A-Za-z0-9_]+) +[^ ]")
+    list(APPEND listed ${CMAKE_MATCH_1})
+  elseif(NOT line STREQUAL "")
+    message(FATAL_ERROR "scripts/moreau list: line without a name and a summary: '${line}'")
+  endif()
+endforeach()
+foreach(name BouncingBall CamFollower ColumnOfBeads DiodeBridge SimplePendulumTS)
+  if(NOT name IN_LIST listed)
+    message(FATAL_ERROR "scripts/moreau list does not name ${name}:\n${out}")
+  endif()
+endforeach()
+file(READ ${SOURCE_DIR}/examples/CMakeLists.txt cml)
+string(REGEX MATCHALL "add_executable\\(([A-Za-z0-9_]+) +([A-Za-z0-9_]+)/([A-Za-z0-9_]+)\\.cpp" execs "${cml}")
+set(built "")
+foreach(e IN LISTS execs)
+  string(REGEX MATCH "add_executable\\(([A-Za-z0-9_]+) +([A-Za-z0-9_]+)/([A-Za-z0-9_]+)\\.cpp" _ "${e}")
+  if(CMAKE_MATCH_1 STREQUAL CMAKE_MATCH_2 AND CMAKE_MATCH_2 STREQUAL CMAKE_MATCH_3)
+    list(APPEND built ${CMAKE_MATCH_1})
+  endif()
+endforeach()
+# Every example built as add_executable(<Name> <Name>/<Name>.cpp) is listed, and every listed
+# example is named in examples/CMakeLists.txt (whatever helper builds it).
+foreach(name IN LISTS built)
+  if(NOT name IN_LIST listed)
+    message(FATAL_ERROR "examples/CMakeLists.txt builds ${name} but scripts/moreau list does not "
+                        "name it:\n${out}")
+  endif()
+endforeach()
+foreach(name IN LISTS listed)
+  if(NOT cml MATCHES "[^A-Za-z0-9_]${name}[^A-Za-z0-9_]")
+    message(FATAL_ERROR "scripts/moreau list names ${name}, which examples/CMakeLists.txt does "
+                        "not build")
+  endif()
+endforeach()
+list(LENGTH listed n)
+message(STATUS "scripts/moreau list: ${n} examples (${listed})")
