@@ -42,6 +42,7 @@ struct ProblemContext : StepContext {
   /// (computeFreeOutput, addInteractionBlock, updateState) carries the levels
   /// of its own interactions.
   unsigned outputLevel = 1;
+  /// Level of λ the problem solves for (= outputLevel; see above).
   unsigned inputLevel = 1;
   /// Null when every interaction of the role is at outputLevel (one
   /// integrator, or several with the same levels). Otherwise, by stable
