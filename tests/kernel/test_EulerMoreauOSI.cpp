@@ -396,30 +396,6 @@ TEST(EulerMoreauOSI, TimeDependentRelationAndUserWrittenState) {
   }
 }
 
-// Known limitation (docs/kernel/simulation.md, "Levels"): with a Moreau–Jean integrator in the
-// same simulation the Velocity problem is written at level 0, which Moreau–Jean refuses.
-TEST(EulerMoreauOSI, MixingWithMoreauJeanInOneProblemIsRefused) {
-  auto circuit = std::make_shared<FirstOrderLinearTIDS>(Eigen::VectorXd::Constant(1, 1.0),
-                                                        Eigen::MatrixXd::Constant(1, 1, -1.0));
-  auto ball = std::make_shared<LagrangianLinearTIDS>(
-      Eigen::VectorXd::Constant(1, 1.0), Eigen::VectorXd::Zero(1), Eigen::MatrixXd::Identity(1, 1));
-  auto diode = std::make_shared<Interaction>(
-      std::make_shared<ComplementarityConditionNSL>(1),
-      std::make_shared<FirstOrderLinearTIR>(Eigen::MatrixXd::Identity(1, 1),
-                                            Eigen::MatrixXd::Identity(1, 1)));
-  auto ground = std::make_shared<Interaction>(
-      std::make_shared<NewtonImpactNSL>(0.5),
-      std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Identity(1, 1)));
-  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
-  nsds->insertDynamicalSystem(circuit);
-  nsds->insertDynamicalSystem(ball);
-  nsds->link(diode, circuit);
-  nsds->link(ground, ball);
-  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.01));
-  sim.associate(std::make_shared<EulerMoreauOSI>(0.5), circuit);
-  sim.associate(std::make_shared<MoreauJeanOSI>(0.5), ball);
-  sim.insertNonSmoothProblem(std::make_shared<LCP>());
-  EXPECT_THROW_WITH(sim.computeOneStep(), std::out_of_range, "only level 1");
-}
+// Mixing EulerMoreauOSI with MoreauJeanOSI in one problem: tests/kernel/test_MixedIntegrators.cpp.
 
 // Nonlinear first-order systems and relations (the Newton loop): test_EulerMoreauNonlinear.cpp.

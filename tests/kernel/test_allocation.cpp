@@ -412,4 +412,36 @@ TEST(Allocation, EulerMoreauNewtonStepsAllocateNothing) {
   // Free steps take several iterations (f is cubic); at rest in contact one is enough.
   EXPECT_GE(sim->log().records().front().newtonIterations, 2);
   EXPECT_NEAR(ds->x()(0), 1.0, 1e-9);
+TEST(Allocation, MixedIntegratorsStepsAllocateNothing) {
+  // A ball resting on the ground (MoreauJeanOSI, row from index set 1, λ level 1) and a
+  // diode circuit (EulerMoreauOSI, row from index set 0, λ level 0) in one LCP "pgs": once
+  // the ball rests the pattern no longer changes and a step allocates nothing.
+  auto ball = std::make_shared<LagrangianLinearTIDS>(
+      Eigen::VectorXd::Constant(1, 0.2), Eigen::VectorXd::Zero(1), Eigen::MatrixXd::Identity(1, 1));
+  ball->setFExt(Eigen::VectorXd::Constant(1, -9.81));
+  auto ground = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactNSL>(0.0),
+      std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Identity(1, 1)));
+  Eigen::MatrixXd A(2, 2), C(1, 2), B(2, 1);
+  A << 0.0, -2.0, 5.0, -0.5;
+  C << 1.0, 0.0;
+  B << 2.0, 0.0;
+  auto circuit = std::make_shared<FirstOrderLinearTIDS>(Eigen::Vector2d(1.0, 0.0), A);
+  auto diode = std::make_shared<Interaction>(std::make_shared<ComplementarityConditionNSL>(1),
+                                             std::make_shared<FirstOrderLinearTIR>(C, B));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+  nsds->insertDynamicalSystem(ball);
+  nsds->insertDynamicalSystem(circuit);
+  nsds->link(ground, ball);
+  nsds->link(diode, circuit);
+  auto lcp = std::make_shared<LCP>("pgs");
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                   std::make_shared<MoreauJeanOSI>(0.5), lcp);
+  sim.associate(std::make_shared<EulerMoreauOSI>(0.5), circuit);
+  countAllocations(sim, 1000, true);
+  ASSERT_EQ(lcp->size(), 2);  // the ball rests: both rows
+  const auto builds = lcp->patternBuilds();
+  EXPECT_EQ(countAllocations(sim, 2000), 0);
+  EXPECT_EQ(lcp->patternBuilds(), builds);
+  EXPECT_TRUE(lcp->lastResult().converged());
 }

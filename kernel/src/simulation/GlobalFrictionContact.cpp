@@ -54,6 +54,11 @@ void GlobalFrictionContact::checkInteraction(const Interaction& inter) const {
 }
 
 void GlobalFrictionContact::initialize(const Simulation& simulation, const ProblemContext& ctx) {
+  if (ctx.interactionLevels)
+    throw ModelError(
+        "GlobalFrictionContact: its interactions belong to integrators with different levels "
+        "(e.g. Euler–Moreau and Moreau–Jean); a GlobalFrictionContact takes the interactions of "
+        "MoreauJeanGOSI at level 1 only");
   indexSetLevel_ = ctx.outputLevel;
   const Topology& topology = simulation.nonSmoothDynamicalSystem()->topology();
   for (const auto& inter : topology.interactions()) checkInteraction(*inter);
@@ -186,6 +191,11 @@ void GlobalFrictionContact::buildPattern(const Simulation& simulation, const Ind
 }
 
 void GlobalFrictionContact::compute(const Simulation& simulation, const ProblemContext& ctx) {
+  if (ctx.interactionLevels)
+    throw ModelError(
+        "GlobalFrictionContact: its interactions belong to integrators with different levels "
+        "(e.g. Euler–Moreau and Moreau–Jean); a GlobalFrictionContact takes the interactions of "
+        "MoreauJeanGOSI at level 1 only");
   const auto start = std::chrono::steady_clock::now();
   const Topology& topology = simulation.nonSmoothDynamicalSystem()->topology();
   const IndexSet& set = topology.indexSet(ctx.outputLevel);

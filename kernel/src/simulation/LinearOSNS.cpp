@@ -36,6 +36,9 @@ void LinearOSNS::initialize(const Simulation& simulation, const ProblemContext& 
   rowInteractions_.clear();
   rowIntegrators_.clear();
   rowOffset_.clear();
+  rowLevel_.clear();
+  setVersions_.clear();
+  mixedLevels_ = false;
   contributions_.clear();
   integrators_.clear();
   z_.resize(0);
@@ -59,18 +62,37 @@ void LinearOSNS::initialize(const Simulation& simulation, const ProblemContext& 
 }
 
 void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topology,
-                              const IndexSet& set, unsigned inputLevel) {
+                              const IndexSet* set, const ProblemContext& ctx) {
+  const std::vector<unsigned>* levels = set ? nullptr : ctx.interactionLevels;
+  // True when id (linked) is a member of the problem at `level`.
+  const auto inProblem = [&](unsigned id, unsigned level) {
+    if (set) return set->contains(id);
+    return id < levels->size() && (*levels)[id] == level && level < topology.numberOfIndexSets() &&
+           topology.indexSet(level).contains(id);
+  };
   // Rows leaving the problem get λ = 0 (the other inactive ones already are).
-  for (const unsigned id : rowIds_) {
+  for (std::size_t i = 0; i < rowIds_.size(); ++i) {
+    const unsigned id = rowIds_[i];
     if (id < rowOf_.size()) rowOf_[id] = -1;
-    if (!set.contains(id) && topology.isLinked(id))
-      topology.interaction(id)->lambda(inputLevel).setZero();
+    const unsigned level = i < rowLevel_.size() ? rowLevel_[i] : ctx.inputLevel;
+    if (!inProblem(id, level) && topology.isLinked(id)) {
+      Interaction& inter = *topology.interaction(id);
+      if (level < inter.numberOfInputLevels()) inter.lambda(level).setZero();
+    }
   }
   if (rowOf_.size() < topology.interactionCapacity())
     rowOf_.resize(topology.interactionCapacity(), -1);
 
-  // Rows: the members of the index set, in its order.
-  rowIds_.assign(set.begin(), set.end());
+  if (set) {
+    // Rows: the members of the index set, in its order.
+    rowIds_.assign(set->begin(), set->end());
+  } else {
+    // Level by level: the members of index set L whose level is L.
+    rowIds_.clear();
+    for (unsigned level = 0; level < topology.numberOfIndexSets(); ++level)
+      for (const unsigned id : topology.indexSet(level))
+        if (id < levels->size() && (*levels)[id] == level) rowIds_.push_back(id);
+  }
   // Ordered by rowGroup (stable; no sort, no allocation when already ordered).
   const auto byGroup = [&](unsigned a, unsigned b) {
     return rowGroup(*topology.interaction(a)) < rowGroup(*topology.interaction(b));
@@ -82,9 +104,11 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
   rowIntegrators_.resize(nRows);
   rowOffset_.resize(nRows);
   rowSizes_.resize(nRows);
+  rowLevel_.resize(nRows);
   Eigen::Index n = 0;
   for (std::size_t i = 0; i < nRows; ++i) {
     Interaction* inter = topology.interaction(rowIds_[i]).get();
+    rowLevel_[i] = levels ? (*levels)[rowIds_[i]] : ctx.outputLevel;
     checkInteraction(*inter);
     rowInteractions_[i] = inter;
     rowIntegrators_[i] = &simulation.integratorOf(*inter->dynamicalSystems().front());
@@ -115,8 +139,9 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
           marker_[static_cast<std::size_t>(col)] = row;
           M.addBlock(row, col);
         }
-        contributions_.push_back(Contribution{
-            -1, row, col, &a, rowInteractions_[static_cast<std::size_t>(col)], ds.get(), osi});
+        contributions_.push_back(Contribution{-1, row, col, &a,
+                                              rowInteractions_[static_cast<std::size_t>(col)],
+                                              ds.get(), osi, rowLevel_[i]});
       }
     }
   }
@@ -130,20 +155,35 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
   installPattern(n);
   z_.setZero(n);
   w_.setZero(n);
-  set_ = &set;
-  setVersion_ = set.version();
+  set_ = set;
+  setVersion_ = set ? set->version() : 0;
+  mixedLevels_ = set == nullptr;
+  setVersions_.resize(mixedLevels_ ? topology.numberOfIndexSets() : 0);
+  for (std::size_t level = 0; level < setVersions_.size(); ++level)
+    setVersions_[level] = topology.indexSet(static_cast<unsigned>(level)).version();
   topologyVersion_ = topology.version();
   valuesValid_ = false;
   ++patternBuilds_;
 }
 
+bool LinearOSNS::patternIsCurrent(const Topology& topology, const IndexSet* set) const {
+  if (topology.version() != topologyVersion_) return false;
+  if (set) return !mixedLevels_ && set == set_ && set->version() == setVersion_;
+  if (!mixedLevels_ || setVersions_.size() != topology.numberOfIndexSets()) return false;
+  for (std::size_t level = 0; level < setVersions_.size(); ++level)
+    if (topology.indexSet(static_cast<unsigned>(level)).version() != setVersions_[level])
+      return false;
+  return true;
+}
+
 void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx) {
   const auto start = std::chrono::steady_clock::now();
   const Topology& topology = simulation.nonSmoothDynamicalSystem()->topology();
-  const IndexSet& set = topology.indexSet(ctx.outputLevel);
+  // One level: the index set of ctx.outputLevel; integrators mixed: every
+  // index set, each interaction taken at its own level.
+  const IndexSet* set = ctx.interactionLevels ? nullptr : &topology.indexSet(ctx.outputLevel);
   indexSetLevel_ = ctx.outputLevel;
-  if (&set != set_ || set.version() != setVersion_ || topology.version() != topologyVersion_)
-    buildPattern(simulation, topology, set, ctx.inputLevel);
+  if (!patternIsCurrent(topology, set)) buildPattern(simulation, topology, set, ctx);
 
   if (size_ == 0) {
     result_.status = numerics::SolverStatus::Converged;
@@ -163,19 +203,25 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   if (!keep) {
     numerics::SparseBlockMatrix& M = storedMatrix();
     M.setZero();
-    for (const Contribution& c : contributions_)
-      c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, ctx, M.block(c.block));
+    ProblemContext blockCtx = ctx;
+    for (const Contribution& c : contributions_) {
+      blockCtx.inputLevel = blockCtx.outputLevel = c.level;
+      c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, blockCtx, M.block(c.block));
+    }
     valuesValid_ = true;
     ++valueFills_;
   }
   // q and the warm start.
   Eigen::VectorXd& q = storedQ();
+  // Each row at its own level (all equal to ctx's unless integrators are mixed).
+  ProblemContext rowCtx = ctx;
   for (std::size_t i = 0; i < rowIds_.size(); ++i) {
     const Interaction& a = *rowInteractions_[i];
+    rowCtx.inputLevel = rowCtx.outputLevel = rowLevel_[i];
     auto segment = q.segment(rowOffset_[i], rowSizes_[i]);
-    rowIntegrators_[i]->computeFreeOutput(a, ctx, segment);
-    addLawTerms(i, a, ctx, segment);
-    z_.segment(rowOffset_[i], rowSizes_[i]) = a.lambda(ctx.inputLevel);
+    rowIntegrators_[i]->computeFreeOutput(a, rowCtx, segment);
+    addLawTerms(i, a, rowCtx, segment);
+    z_.segment(rowOffset_[i], rowSizes_[i]) = a.lambda(rowLevel_[i]);
   }
   const auto assembled = std::chrono::steady_clock::now();
   assemblySeconds_ = std::chrono::duration<double>(assembled - start).count();
@@ -184,7 +230,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   solveSeconds_ = secondsSince(assembled);
 
   for (std::size_t i = 0; i < rowIds_.size(); ++i)
-    rowInteractions_[i]->lambda(ctx.inputLevel) = z_.segment(rowOffset_[i], rowSizes_[i]);
+    rowInteractions_[i]->lambda(rowLevel_[i]) = z_.segment(rowOffset_[i], rowSizes_[i]);
   dumpIfRequested(ctx);
 }
 

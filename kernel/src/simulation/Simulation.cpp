@@ -2,6 +2,7 @@
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
@@ -106,7 +107,7 @@ void Simulation::initialize() {
   }
   for (const auto& ds : nsds_->dynamicalSystems()) {
     if (osiOfDS_[ds->number()] >= 0) continue;
-    if (integrators_.size() == 1) {
+    if (integrators_.size() == 1 || firstIntegratorIsDefault_) {
       osiOfDS_[ds->number()] = 0;
       continue;
     }
@@ -115,28 +116,20 @@ void Simulation::initialize() {
       list += (i ? ", " : "") + integratorName(i);
     throw ModelError(std::string(typeName()) + ": " + ds->description() +
                      " has no integrator; with several integrators (" + list +
-                     ") each system must be given one with associate(osi, ds)");
+                     ") each system must be given one with associate(osi, ds) (or build the "
+                     "simulation as TimeStepping(nsds, td, osi, problem): that osi then "
+                     "integrates every system not associated with another one)");
   }
 
   // Levels and interaction storage.
   memorySteps_ = 1;
   for (const auto& osi : integrators_) memorySteps_ = std::max(memorySteps_, osi->memorySteps());
-  bool any = false;
   for (const auto& inter : nsds_->interactions()) {
     checkInteraction(*inter);
     const InteractionLevels l = levels(*inter);
     inter->initializeMemory(l.maxOutput + 1, l.maxInput + 1, memorySteps_);
-    if (!any) {
-      levels_ = l;
-      any = true;
-    } else {
-      levels_.minOutput = std::min(levels_.minOutput, l.minOutput);
-      levels_.maxOutput = std::max(levels_.maxOutput, l.maxOutput);
-      levels_.minInput = std::min(levels_.minInput, l.minInput);
-      levels_.maxInput = std::max(levels_.maxInput, l.maxInput);
-    }
   }
-  if (!any) levels_ = InteractionLevels();
+  deriveLevels();
   if (problems_[static_cast<std::size_t>(ProblemRole::Acceleration)] &&
       levels_.maxInput <= levels_.minInput)
     throw ModelError(std::string(typeName()) +
@@ -171,7 +164,72 @@ void Simulation::synchronizeTopology() {
     const InteractionLevels l = levels(*inter);
     inter->initializeMemory(l.maxOutput + 1, l.maxInput + 1, memorySteps_);
   }
+  deriveLevels();
+  Topology& topology = nsds_->topology();
+  if (topology.numberOfIndexSets() < levels_.maxOutput + 1)
+    topology.setNumberOfIndexSets(levels_.maxOutput + 1);
   topologyVersion_ = nsds_->topologyVersion();
+}
+
+namespace {
+void merge(InteractionLevels& into, const InteractionLevels& l) {
+  into.minOutput = std::min(into.minOutput, l.minOutput);
+  into.maxOutput = std::max(into.maxOutput, l.maxOutput);
+  into.minInput = std::min(into.minInput, l.minInput);
+  into.maxInput = std::max(into.maxInput, l.maxInput);
+}
+}  // namespace
+
+unsigned Simulation::roleLevel(ProblemRole role, const InteractionLevels& l) {
+  switch (role) {
+    case ProblemRole::Velocity:
+      return l.minInput;
+    case ProblemRole::Acceleration:
+      return l.maxInput;
+    case ProblemRole::Position:
+      return 0;
+  }
+  return l.minInput;
+}
+
+void Simulation::deriveLevels() {
+  // Capacity reused: no allocation once the vectors reached their size.
+  const std::size_t nOsi = integrators_.size();
+  osiLevels_.assign(nOsi, InteractionLevels());
+  osiHasInteractions_.assign(nOsi, false);
+  const std::size_t capacity = nsds_->topology().interactionCapacity();
+  for (auto& v : roleLevels_) v.assign(capacity, 0);
+  mixedRole_.fill(false);
+  roleMin_.fill(0);
+  bool any = false;
+  for (const auto& inter : nsds_->interactions()) {
+    const std::size_t i =
+        static_cast<std::size_t>(osiOfDS_[inter->dynamicalSystems().front()->number()]);
+    const InteractionLevels l = integrators_[i]->levels(*inter);
+    if (osiHasInteractions_[i]) {
+      merge(osiLevels_[i], l);
+    } else {
+      osiLevels_[i] = l;
+      osiHasInteractions_[i] = true;
+    }
+    for (std::size_t r = 0; r < kNumberOfProblemRoles; ++r) {
+      const unsigned level = roleLevel(static_cast<ProblemRole>(r), l);
+      roleLevels_[r][inter->number()] = level;
+      if (!any) {
+        roleMin_[r] = level;
+      } else if (level != roleMin_[r]) {
+        mixedRole_[r] = true;
+        roleMin_[r] = std::min(roleMin_[r], level);
+      }
+    }
+    if (any) {
+      merge(levels_, l);
+    } else {
+      levels_ = l;
+      any = true;
+    }
+  }
+  if (!any) levels_ = InteractionLevels();
 }
 
 void Simulation::computeProblem(ProblemRole role) {
@@ -304,19 +362,38 @@ ProblemContext Simulation::problemContext(ProblemRole role) const {
   ProblemContext ctx;
   static_cast<StepContext&>(ctx) = stepContext();
   ctx.role = role;
-  switch (role) {
-    case ProblemRole::Velocity:
-      ctx.inputLevel = levels_.minInput;
-      break;
-    case ProblemRole::Acceleration:
-      ctx.inputLevel = levels_.maxInput;
-      break;
-    case ProblemRole::Position:
-      ctx.inputLevel = 0;
-      break;
+  const std::size_t r = static_cast<std::size_t>(role);
+  if (mixedRole_[r]) {
+    ctx.inputLevel = roleMin_[r];
+    ctx.interactionLevels = &roleLevels_[r];
+  } else {
+    ctx.inputLevel = roleLevel(role, levels_);
   }
   ctx.outputLevel = ctx.inputLevel;
   return ctx;
+}
+
+ProblemContext Simulation::problemContext(ProblemRole role, const OneStepIntegrator& osi) const {
+  const auto it = std::find_if(integrators_.begin(), integrators_.end(),
+                               [&](const auto& p) { return p.get() == &osi; });
+  if (it == integrators_.end())
+    throw ModelError(std::string(typeName()) + "::problemContext: the " + osi.typeName() +
+                     " is not an integrator of this simulation");
+  ProblemContext ctx = problemContext(role);
+  const std::size_t i = static_cast<std::size_t>(it - integrators_.begin());
+  const InteractionLevels& l =
+      i < osiLevels_.size() && osiHasInteractions_[i] ? osiLevels_[i] : levels_;
+  ctx.inputLevel = ctx.outputLevel = roleLevel(role, l);
+  return ctx;
+}
+
+unsigned Simulation::interactionLevel(ProblemRole role, const Interaction& inter) const {
+  const std::vector<unsigned>& v = roleLevels_[static_cast<std::size_t>(role)];
+  const std::size_t id = inter.number();
+  if (id < v.size() && nsds_->topology().isLinked(static_cast<unsigned>(id)) &&
+      nsds_->topology().interaction(static_cast<unsigned>(id)).get() == &inter)
+    return v[id];
+  return roleLevel(role, levels(inter));
 }
 
 }  // namespace moreau

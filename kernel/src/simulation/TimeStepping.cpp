@@ -44,6 +44,7 @@ TimeStepping::TimeStepping(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
   if (!osi) throw ModelError("TimeStepping: the OneStepIntegrator is null");
   if (!osnspb) throw ModelError("TimeStepping: the OneStepNSProblem is null");
   insertIntegrator(osi);
+  firstIntegratorIsDefault_ = true;
   insertNonSmoothProblem(osnspb, ProblemRole::Velocity);
 }
 
@@ -195,8 +196,10 @@ void TimeStepping::computeOneStepNSProblem(ProblemRole role) {
 
 void TimeStepping::update() {
   ensureInitialized();
-  const ProblemContext ctx = problemContext(ProblemRole::Velocity);
-  for (const auto& osi : integrators_) osi->updateState(ctx);
+  // Each integrator at the levels of its own interactions (they differ when
+  // integrators are mixed: Moreau–Jean λ 1, Euler–Moreau λ 0).
+  for (const auto& osi : integrators_)
+    osi->updateState(problemContext(ProblemRole::Velocity, *osi));
   if (stateChecks_) checkComputedState();
   stepComputed_ = true;
 }

@@ -15,7 +15,15 @@
 //  - values: M_αβ = Σ_{ds shared} osi(ds).addInteractionBlock(α, β, ds),
 //    q_α = osi.computeFreeOutput(α) + the law terms of the subclass;
 //  - z (warm start: the previous λ at the input level, zero for a new row)
-//    and w; the solution is scattered to λ(inputLevel), zero outside the set.
+//    and w; the solution is scattered to λ(inputLevel), zero outside the set;
+//  - integrators mixed (ProblemContext::interactionLevels set, e.g.
+//    Moreau–Jean at level 1 and Euler–Moreau at level 0 in one Velocity
+//    problem): the rows are, level by level (ascending), the members of
+//    index set L whose level is L; each row is written, warm-started and
+//    scattered at its own level, and the integrators are called with a
+//    context at that level. The pattern is rebuilt when any index set's
+//    version (or the topology's) changed. Blocks between interactions of
+//    two integrators do not exist: they share no system.
 // A subclass says which laws it accepts (checkInteraction), adds the law
 // terms to q (addLawTerms), installs a new pattern in its numerics problem
 // (installPattern) and solves (solve). LCP and FrictionContact are such
@@ -58,6 +66,8 @@ class LinearOSNS : public OneStepNSProblem {
   ///@}
   /// Interaction ids of the block rows, in row order.
   const std::vector<unsigned>& rows() const { return rowIds_; }
+  /// Level (index set, λ and y level) of each block row, in row order.
+  const std::vector<unsigned>& rowLevels() const { return rowLevel_; }
   /// Block row of interaction id, -1 when it is not in the problem.
   Eigen::Index rowOf(unsigned id) const {
     return id < rowOf_.size() ? rowOf_[id] : Eigen::Index{-1};
@@ -117,16 +127,22 @@ class LinearOSNS : public OneStepNSProblem {
     const Interaction* b;
     const DynamicalSystem* ds;
     const OneStepIntegrator* osi;
+    unsigned level;  // of row a
   };
-  void buildPattern(const Simulation& simulation, const Topology& topology, const IndexSet& set,
-                    unsigned inputLevel);
+  // set: the problem's index set (one level), or null with ctx.interactionLevels.
+  void buildPattern(const Simulation& simulation, const Topology& topology, const IndexSet* set,
+                    const ProblemContext& ctx);
+  // False when the index set(s) or the topology changed since the last build.
+  bool patternIsCurrent(const Topology& topology, const IndexSet* set) const;
 
   std::vector<Eigen::Index> rowOf_;  // by id: block row or -1
   std::vector<unsigned> rowIds_;     // by block row: id
   std::vector<Interaction*> rowInteractions_;
   std::vector<const OneStepIntegrator*> rowIntegrators_;
   std::vector<Eigen::Index> rowSizes_;
-  std::vector<Eigen::Index> rowOffset_;  // by block row: first scalar row
+  std::vector<Eigen::Index> rowOffset_;     // by block row: first scalar row
+  std::vector<unsigned> rowLevel_;          // by block row: its level
+  std::vector<std::uint64_t> setVersions_;  // mixed levels: version of each index set
   std::vector<Contribution> contributions_;
   std::vector<const OneStepIntegrator*> integrators_;  // contributing (distinct)
   std::vector<Eigen::Index> marker_;                   // by block row: last row that referenced it
@@ -138,6 +154,7 @@ class LinearOSNS : public OneStepNSProblem {
   std::uint64_t patternBuilds_ = 0;
   std::uint64_t valueFills_ = 0;
   bool valuesValid_ = false;
+  bool mixedLevels_ = false;  // pattern built from ctx.interactionLevels
 };
 
 }  // namespace moreau

@@ -44,7 +44,9 @@ class OneStepNSProblem {
   /// Class name, e.g. "LCP" (error messages, logs, dump file names).
   virtual const char* typeName() const = 0;
   /// Index set the problem is written on (its output level; 1 for the
-  /// velocity-level problems of Moreau–Jean). Set by initialize.
+  /// velocity-level problems of Moreau–Jean). Set by initialize. With
+  /// integrators of different levels mixed, the smallest level (each row's
+  /// is in LinearOSNS::rowLevels()).
   unsigned indexSetLevel() const { return indexSetLevel_; }
   /// Prepares the problem for a run of the simulation at the levels of ctx
   /// (ModelError for an interaction whose law it does not accept).

@@ -9,10 +9,14 @@
 // Levels are derived, not configured: each integrator answers
 // levels(interaction); the simulation sizes every interaction's y / λ
 // storage and memory from them, sets the number of index sets to the
-// largest output level + 1, and writes each problem at the level of its
-// role: Velocity = the smallest input level of the integrators (1 for
-// Moreau–Jean), Acceleration = the largest (must be above Velocity),
-// Position = 0.
+// largest output level + 1, and writes each interaction of a problem at the
+// level of the problem's role for the integrator of its systems: Velocity =
+// that integrator's smallest input level (1 for Moreau–Jean, 0 for
+// Euler–Moreau), Acceleration = its largest (must be above Velocity),
+// Position = 0. Integrators with different levels share one problem (each
+// interaction gathered from the index set of its own level; see
+// ProblemContext::interactionLevels), since no interaction couples systems
+// of two integrators.
 
 #include <moreau/kernel/simulation/SimulationLog.hpp>
 #include <moreau/kernel/simulation/StepContext.hpp>
@@ -48,7 +52,10 @@ class Simulation {
 
   // ---- building -------------------------------------------------------------------
   /// Adds an integrator (ModelError when null; inserting the same one twice
-  /// is a no-op). With a single integrator every system is integrated by it.
+  /// is a no-op). With a single integrator every system is integrated by it;
+  /// with several, a system not given one with associate() is integrated by
+  /// the integrator of the TimeStepping(nsds, td, osi, problem) constructor
+  /// (ModelError at initialize when the simulation was built without one).
   void insertIntegrator(const std::shared_ptr<OneStepIntegrator>& osi);
   /// Integrates ds with osi (inserted if needed). ModelError when a pointer
   /// is null, ds is not in the model or was associated with another
@@ -130,12 +137,20 @@ class Simulation {
   unsigned levelMinForInput() const { return levels_.minInput; }
   unsigned levelMaxForInput() const { return levels_.maxInput; }
   ///@}
-  /// The context of a role's problem at the current step (virtual: the projection
-  /// simulations write their Position problem on another index set; EventDriven its levels).
-  ///@{
+  /// The context of a role's problem at the current step (levels: the smallest of the role;
+  /// interactionLevels set when they differ). Virtual: the projection simulations write their
+  /// Position problem on another index set, EventDriven uses its own levels.
   virtual ProblemContext problemContext(ProblemRole role) const;
+  /// The same at the levels of osi's own interactions for that role (what
+  /// osi.updateState receives). ModelError when osi is not an integrator of
+  /// the simulation.
+  ProblemContext problemContext(ProblemRole role, const OneStepIntegrator& osi) const;
+  /// Level of inter in a problem of that role (after initialize): from the
+  /// integrator of its systems (Velocity: smallest input level, Acceleration:
+  /// largest, Position: 0).
+  unsigned interactionLevel(ProblemRole role, const Interaction& inter) const;
+  /// The context of the current step.
   virtual StepContext stepContext() const;
-  ///@}
 
   // ---- record and failures ----------------------------------------------------------
   /// One record per problem solve (SimulationLog).
@@ -168,6 +183,9 @@ class Simulation {
   /// Appends the pending records with the Newton iteration count, status and
   /// residual of the step, and clears them.
   void flushPendingRecords(int newtonIterations, bool newtonConverged, double newtonResidual);
+  /// Set by TimeStepping(nsds, td, osi, problem): integrators_.front()
+  /// integrates the systems not associated with another integrator.
+  bool firstIntegratorIsDefault_ = false;
 
   /// State shared with the derived simulations (see the public accessors).
   ///@{
@@ -189,11 +207,22 @@ class Simulation {
  private:
   void checkInteraction(const Interaction& inter) const;
   std::string integratorName(std::size_t index) const;
+  /// levels_, the levels of each integrator and the level of each
+  /// interaction per role, from the integrators' levels(inter).
+  void deriveLevels();
+  static unsigned roleLevel(ProblemRole role, const InteractionLevels& l);
 
   std::vector<std::pair<std::shared_ptr<DynamicalSystem>, std::shared_ptr<OneStepIntegrator>>>
       associations_;
   std::vector<int> osiOfDS_;  // by DS number: index in integrators_, -1 unassigned
   InteractionLevels levels_;
+  std::vector<InteractionLevels> osiLevels_;  // by integrator: over its interactions
+  std::vector<bool> osiHasInteractions_;      // by integrator
+  // By role, by interaction id: the level of the interaction in that role;
+  // mixedRole_: the levels differ between the interactions.
+  std::array<std::vector<unsigned>, kNumberOfProblemRoles> roleLevels_;
+  std::array<bool, kNumberOfProblemRoles> mixedRole_{};
+  std::array<unsigned, kNumberOfProblemRoles> roleMin_{};  // smallest level per role
   unsigned memorySteps_ = 1;
   std::uint64_t topologyVersion_ = 0;
   SimulationLog log_;

@@ -5,13 +5,18 @@
 //    activation, Newton hooks);
 //  - ProblemContext: the same plus the problem's role and the levels it is
 //    written at (index set / output level and input level), for
-//    computeFreeOutput, addInteractionBlock and updateState;
+//    computeFreeOutput, addInteractionBlock and updateState; when the
+//    problem's interactions belong to integrators with different levels for
+//    its role (e.g. Moreau–Jean at 1 and Euler–Moreau at 0 in a Velocity
+//    problem), interactionLevels gives each interaction's level and the
+//    integrators are always called with the levels of their own interactions;
 //  - InteractionLevels: the y / λ levels an integrator needs for an
 //    interaction (Simulation sizes the interactions' storage from them).
 
 #include <moreau/kernel/simulation/SimulationLog.hpp>
 
 #include <cstddef>
+#include <vector>
 
 namespace moreau {
 
@@ -30,8 +35,22 @@ struct StepContext {
 struct ProblemContext : StepContext {
   /// What the problem is for (velocity, position or acceleration level).
   ProblemRole role = ProblemRole::Velocity;
-  unsigned outputLevel = 1;  ///< level of y the problem is written on (= its index set)
-  unsigned inputLevel = 1;   ///< level of λ the problem solves for
+  /// Level of y the problem is written on (= its index set) and level of λ
+  /// it solves for. With integrators mixed (interactionLevels set): the
+  /// smallest level of the role; a row of interaction α is written at
+  /// (*interactionLevels)[α.number()], and the context an integrator receives
+  /// (computeFreeOutput, addInteractionBlock, updateState) carries the levels
+  /// of its own interactions.
+  unsigned outputLevel = 1;
+  /// Level of λ the problem solves for (= outputLevel; see above).
+  unsigned inputLevel = 1;
+  /// Null when every interaction of the role is at outputLevel (one
+  /// integrator, or several with the same levels). Otherwise, by stable
+  /// interaction id, the level of each interaction in this role (from the
+  /// integrator of its systems: Velocity = its smallest input level,
+  /// Acceleration = its largest, Position = 0); the problem gathers α from
+  /// index set (*interactionLevels)[α] (Simulation owns the vector).
+  const std::vector<unsigned>* interactionLevels = nullptr;
 };
 
 /// Levels of y (output) and λ (input) an integrator uses for an interaction,

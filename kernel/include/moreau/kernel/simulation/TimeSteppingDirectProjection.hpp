@@ -60,6 +60,7 @@ class TimeSteppingDirectProjection : public TimeStepping {
   void initialize() override;
   void computeOneStep() override;
   /// Position: input level 0, output level (index set) = the projection level.
+  using TimeStepping::problemContext;  // keep problemContext(role, osi) visible
   ProblemContext problemContext(ProblemRole role) const override;
 
  protected:
