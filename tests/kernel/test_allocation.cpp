@@ -412,6 +412,8 @@ TEST(Allocation, EulerMoreauNewtonStepsAllocateNothing) {
   // Free steps take several iterations (f is cubic); at rest in contact one is enough.
   EXPECT_GE(sim->log().records().front().newtonIterations, 2);
   EXPECT_NEAR(ds->x()(0), 1.0, 1e-9);
+}
+
 TEST(Allocation, MixedIntegratorsStepsAllocateNothing) {
   // A ball resting on the ground (MoreauJeanOSI, row from index set 1, λ level 1) and a
   // diode circuit (EulerMoreauOSI, row from index set 0, λ level 0) in one LCP "pgs": once
