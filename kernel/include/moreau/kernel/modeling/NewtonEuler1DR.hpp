@@ -19,12 +19,15 @@ namespace moreau {
 
 /// Contact data at the current configuration (inertial frame).
 struct ContactGeometry {
-  double gap = 0.0;
+  double gap = 0.0;  ///< signed distance (length unit of q): > 0 apart, < 0 penetration
   Eigen::Vector3d point1 = Eigen::Vector3d::Zero();   ///< P1, on body 1
   Eigen::Vector3d point2 = Eigen::Vector3d::Zero();   ///< P2, on body 2 or the ground
   Eigen::Vector3d normal = Eigen::Vector3d::UnitX();  ///< unit, from body 2 towards body 1
 };
 
+/// Frictionless normal contact of one Newton–Euler body with the ground or of two bodies
+/// (Siconos NewtonEuler1DR): y = g (size 1), ẏ = n · (relative velocity of the material
+/// points at P1 and P2), H = nᵀ [I₃, −(P1 − G1)~R1, −I₃, (P2 − G2)~R2]; e.g. with NewtonImpactNSL.
 class NewtonEuler1DR : public NewtonEulerR {
  public:
   /// q = [q_1] or [q_1; q_2] (7 per body), z = concatenated z.

@@ -14,8 +14,12 @@
 
 namespace moreau {
 
+/// Contact with Coulomb friction of Newton–Euler bodies (Siconos NewtonEuler3DR): the contact
+/// of NewtonEuler1DR in the local frame [n; t1; t2], y = (g, 0, 0), ẏ = (u_N, u_T1, u_T2).
+/// For NewtonImpactFrictionNSL of size 3 and FrictionContact(3).
 class NewtonEuler3DR : public NewtonEuler1DR {
  public:
+  /// contact: the gap, points and normal at q (see NewtonEuler1DR); ModelError when empty.
   explicit NewtonEuler3DR(ContactFunction contact);
 
   const char* typeName() const override { return "NewtonEuler3DR"; }

@@ -24,6 +24,10 @@
 
 namespace moreau {
 
+/// Rigid body in the Newton–Euler formulation (Siconos NewtonEulerDS): q = [x_G; p] (7: centre
+/// of mass in the inertial frame, unit quaternion of the body-to-inertial rotation), twist
+/// v = [v_G; Ω] (6: Ω in the body frame), q̇ = T(q) v, M v̇ = F(t, q, v) + p with
+/// M = diag(m I₃, I). See docs/theory/newton-euler.md §2.
 class NewtonEulerDS : public DynamicalSystem {
  public:
   /// A force or a moment of time: writes 3 entries into out (pre-sized to 3).
@@ -49,27 +53,47 @@ class NewtonEulerDS : public DynamicalSystem {
   const char* typeName() const override { return "NewtonEulerDS"; }
   /// Size of [q; v] = 13.
   Eigen::Index dimension() const override { return 13; }
-  static constexpr Eigen::Index qDim = 7;
-  static constexpr Eigen::Index twistDim = 6;
+  static constexpr Eigen::Index qDim = 7;      ///< size of q (position 3, quaternion 4)
+  static constexpr Eigen::Index twistDim = 6;  ///< size of the twist v (v_G 3, Ω 3)
 
   // ---- state ------------------------------------------------------------
+  /// Current configuration q = [x_G; p] (7). A q written by the user must keep a unit
+  /// quaternion (checkState).
+  ///@{
   const Eigen::VectorXd& q() const { return q_; }
   Eigen::VectorXd& q() { return q_; }
+  ///@}
+  /// Current twist v = [v_G; Ω] (6; v_G in the inertial frame, Ω in the body frame).
+  ///@{
   const Eigen::VectorXd& twist() const { return v_; }
   Eigen::VectorXd& twist() { return v_; }
+  ///@}
   /// Same as twist() (the name used by the generic integrator code).
+  ///@{
   const Eigen::VectorXd& velocity() const { return v_; }
   Eigen::VectorXd& velocity() { return v_; }
+  ///@}
+  /// Initial configuration (quaternion normalised) and twist given to the constructor.
+  ///@{
   const Eigen::VectorXd& q0() const { return q0_; }
   const Eigen::VectorXd& twist0() const { return v0_; }
+  ///@}
+  /// q and twist at the last swapInMemory (the state at t_k during a step; q0, twist0 at first).
+  ///@{
   const Eigen::VectorXd& qMemory() const { return qMemory_; }
   const Eigen::VectorXd& twistMemory() const { return vMemory_; }
-  /// Free twist (without nonsmooth input), written by integrators.
+  ///@}
+  /// Free twist (without nonsmooth input, size 6), written by integrators.
+  ///@{
   const Eigen::VectorXd& twistFree() const { return vFree_; }
   Eigen::VectorXd& twistFree() { return vFree_; }
-  /// Nonsmooth input at level 0, 1 or 2 (size 6); std::out_of_range above.
+  ///@}
+  /// Nonsmooth input at level 0, 1 or 2 (size 6: force in the inertial frame, moment in the
+  /// body frame); std::out_of_range above 2.
+  ///@{
   const Eigen::VectorXd& p(unsigned level) const;
   Eigen::VectorXd& p(unsigned level);
+  ///@}
 
   void swapInMemory() override;
   /// q (7) and twist (6) sizes, finite entries, and |quaternion| within 1e-6
@@ -79,7 +103,9 @@ class NewtonEulerDS : public DynamicalSystem {
   void validate() const override;
 
   // ---- inertia ----------------------------------------------------------
+  /// Mass m (> 0).
   double scalarMass() const { return mass_; }
+  /// Inertia I about G in the body frame (3×3, symmetric positive definite).
   const Eigen::Matrix3d& inertia() const { return inertia_; }
   /// diag(m I₃, I) (6×6).
   const Eigen::Matrix<double, 6, 6>& massMatrix() const { return massMatrix_; }
@@ -105,28 +131,43 @@ class NewtonEulerDS : public DynamicalSystem {
   // ---- external wrench --------------------------------------------------
   /// Constant external force (inertial frame, 3 entries).
   void setFExt(const Eigen::Vector3d& f);
-  /// Time-dependent external force (an empty function removes it).
+  /// Time-dependent external force (inertial frame; an empty function removes it and sets
+  /// the force to zero; replaces a constant force).
   void setComputeFExtFunction(VectorOfTime f);
   /// Constant external moment (body frame, or inertial frame with
   /// setMExtInInertialFrame(true)).
   void setMExt(const Eigen::Vector3d& m);
+  /// Time-dependent external moment (frame as for setMExt; an empty function removes it and
+  /// sets the moment to zero; replaces a constant moment).
   void setComputeMExtFunction(VectorOfTime m);
   /// True: the moment given is m_ext in the inertial frame and the body sees
   /// Φ(p)ᵀ m_ext (default false: the moment is given in the body frame).
+  ///@{
   void setMExtInInertialFrame(bool inertial) { mExtInertial_ = inertial; }
   bool isMExtInInertialFrame() const { return mExtInertial_; }
-  /// Evaluates f_ext(t) and the moment function at t (ModelError on a
-  /// resized or non-finite output).
+  ///@}
+  /// Evaluates f_ext(t) and the moment function at t into fExt() and mExt() (nothing
+  /// without a function; ModelError on a resized or non-finite output).
+  ///@{
   void computeFExt(double t);
   void computeMExt(double t);
+  ///@}
+  /// The external force (inertial frame) of the last computeFExt or setFExt.
   const Eigen::Vector3d& fExt() const { return fExt_; }
   /// The moment as given (body or inertial frame, see above).
   const Eigen::Vector3d& mExt() const { return mExt_; }
 
   // ---- internal wrench --------------------------------------------------
+  /// Internal wrench (f_int, M_int)(t, q, v, z) (6: force in the inertial frame, moment in
+  /// the body frame), subtracted in F; an empty function removes it (default: none).
   void setComputeWrenchIntFunction(WrenchFunction w);
+  /// Jacobians of the internal wrench with respect to q (6×7) and v (6×6). Without them the
+  /// Jacobians of F need setJacobianByFiniteDifferences(true) (ModelError otherwise).
+  ///@{
   void setComputeJacobianWrenchIntqFunction(WrenchJacobianFunction J);
   void setComputeJacobianWrenchIntvFunction(WrenchJacobianFunction J);
+  ///@}
+  /// True when an internal wrench function is set.
   bool hasWrenchInt() const { return static_cast<bool>(wInt_); }
 
   // ---- gyroscopic term --------------------------------------------------
@@ -144,9 +185,13 @@ class NewtonEulerDS : public DynamicalSystem {
   void computeJacobianqForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   /// ∇_v F (6×6): −[0 0; 0 ∇_Ω(Ω × IΩ)] minus ∇_v of the internal wrench.
   void computeJacobianvForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+  /// Results of the last computeForces (F, 6), computeJacobianqForces (∇_q F, 6×7) and
+  /// computeJacobianvForces (∇_v F, 6×6); zero before.
+  ///@{
   const Eigen::VectorXd& forces() const { return forces_; }
   const Eigen::MatrixXd& jacobianqForces() const { return jacq_; }
   const Eigen::MatrixXd& jacobianvForces() const { return jacv_; }
+  ///@}
 
  private:
   void checkVector(const Eigen::VectorXd& v, Eigen::Index n, const char* what) const;

@@ -26,10 +26,14 @@ namespace moreau {
 
 class NewtonEulerDS;
 
+/// Relation on Newton–Euler bodies (Siconos NewtonEulerR): y = h(q) with a user h, ẏ = H v
+/// with H = C T (jachqT, m × 6 per body) and C = ∇_q h (jachq, m × 7 per body), p_i += H_iᵀ λ.
 class NewtonEulerR : public Relation {
  public:
+  /// h: y (pre-sized to m) from q (7 per linked body, link order) and z (concatenated).
   using OutputFunction =
       std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& z, Eigen::VectorXd& y)>;
+  /// C = ∇_q h into C (pre-sized to m × 7 per body) from q and z.
   using JacobianFunction =
       std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& z, Eigen::MatrixXd& C)>;
 
@@ -51,9 +55,12 @@ class NewtonEulerR : public Relation {
   /// C (when defined) and H = C T at the current q.
   void computeJacobians(double t, Interaction& inter) override;
 
-  /// H = jachqT (m × 6 per body) and its block for the i-th linked body.
+  /// H = jachqT (m × 6 per body) of the last computeJacobians on inter, and its block for
+  /// the i-th linked body (m × 6; std::out_of_range when i is not a linked body).
+  ///@{
   const Eigen::MatrixXd& jachqT(const Interaction& inter) const;
   ConstColumnBlock jachqTBlock(const Interaction& inter, std::size_t i) const;
+  ///@}
   /// C = ∇_q h (m × 7 per body); zero for the contact relations.
   const Eigen::MatrixXd& jachq(const Interaction& inter) const;
 
@@ -67,9 +74,11 @@ class NewtonEulerR : public Relation {
   virtual void evaluateJacobians(double t, Interaction& inter);
   /// The i-th linked body (type checked by initialize).
   static NewtonEulerDS& linkedDS(Interaction& inter, std::size_t i);
-  /// ws.x <- [q_i], ws.v <- [v_i], ws.z <- [z_i].
+  /// ws.x <- [q_i] (gatherQ), ws.v <- [v_i] (gatherV), in link order.
+  ///@{
   static void gatherQ(Interaction& inter);
   static void gatherV(Interaction& inter);
+  ///@}
 
  private:
   OutputFunction h_;

@@ -16,14 +16,21 @@
 
 namespace moreau {
 
+/// Position-projection problem of the projection schemes (Siconos MLCPProjectOnConstraints):
+/// an MLCP in the Position role on λ(0), equality rows w = 0, the others 0 ≤ w ⊥ Λ ≥ 0 (no
+/// restitution term), then λ(0) ← α Λ. Default solver "enum", tolerance 1e-12.
 class MLCPProjectOnConstraints : public MLCP {
  public:
   /// solver: a name of numerics::mlcpSolverNames(); alpha in (0, 1] (ModelError otherwise).
   explicit MLCPProjectOnConstraints(const std::string& solver = "enum", double alpha = 1.0);
 
   const char* typeName() const override { return "MLCPProjectOnConstraints"; }
+  /// Relaxation α of the projection, λ(0) ← α Λ: in (0, 1], default 1 (the full linearised
+  /// projection; α < 1 under-relaxes it); ModelError outside (0, 1].
+  ///@{
   double alpha() const { return alpha_; }
   void setAlpha(double alpha);
+  ///@}
 
   void compute(const Simulation& simulation, const ProblemContext& ctx) override;
 

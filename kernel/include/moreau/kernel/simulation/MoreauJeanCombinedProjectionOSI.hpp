@@ -9,8 +9,13 @@
 
 namespace moreau {
 
+/// Integrator of the combined projection scheme (Siconos MoreauJeanCombinedProjectionOSI): the
+/// step and projection of MoreauJeanDirectProjectionOSI, required by
+/// TimeSteppingCombinedProjection (which forces contacts into index set 1 with forceActive).
 class MoreauJeanCombinedProjectionOSI : public MoreauJeanDirectProjectionOSI {
  public:
+  /// theta in [0, 1] (default ½); gamma in [0, 1] or NaN (default: not given, γ = ½), as
+  /// MoreauJeanOSI; ModelError otherwise.
   explicit MoreauJeanCombinedProjectionOSI(double theta = 0.5,
                                            double gamma = std::numeric_limits<double>::quiet_NaN())
       : MoreauJeanDirectProjectionOSI(theta, gamma) {}

@@ -32,15 +32,26 @@ class LagrangianDS;
 class LagrangianR;
 class Topology;
 
+/// Moreau–Jean θ-scheme followed by projections of the positions onto the constraints (Siconos
+/// MoreauJeanDirectProjectionOSI), driven by TimeSteppingDirectProjection: q ← q̃ + M⁻¹ Gᵀ λ(0),
+/// velocity unchanged; index set 1 with activation/deactivation thresholds (hysteresis).
+/// LagrangianDS systems only.
 class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
  public:
+  /// theta in [0, 1] (default ½); gamma in [0, 1] or NaN (default: not given, γ = ½), as
+  /// MoreauJeanOSI; ModelError otherwise.
   explicit MoreauJeanDirectProjectionOSI(double theta = 0.5,
                                          double gamma = std::numeric_limits<double>::quiet_NaN());
   ~MoreauJeanDirectProjectionOSI() override;
 
   const char* typeName() const override { return "MoreauJeanDirectProjectionOSI"; }
 
-  /// Thresholds of the index-set-1 activation (finite; ModelError otherwise).
+  /// Thresholds of the index-set-1 activation (finite; ModelError otherwise), in the units
+  /// of y (position) and ẏ (velocity). Outside the set, an interaction enters when
+  /// ŷ = y_k + γ h ẏ_k ≤ activation position and ẏ_k ≤ activation velocity threshold; in the
+  /// set, it leaves when ŷ > deactivation position and ẏ_k > deactivation velocity threshold
+  /// (first row of each law). Defaults: position 1e-7, velocity 0.
+  ///@{
   void setActivateYPosThreshold(double value);
   void setActivateYVelThreshold(double value);
   void setDeactivateYPosThreshold(double value);
@@ -49,6 +60,7 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
   double activateYVelThreshold() const { return activateVel_; }
   double deactivateYPosThreshold() const { return deactivatePos_; }
   double deactivateYVelThreshold() const { return deactivateVel_; }
+  ///@}
 
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
@@ -75,9 +87,11 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
   bool owns(const Interaction& inter) const;
 
   /// Combined projection: inter stays in index set 1 for the rest of the
-  /// current step (cleared at the next beginStep).
+  /// current step (cleared at the next beginStep); isForcedActive tells whether it was.
+  ///@{
   void forceActive(const Interaction& inter);
   bool isForcedActive(const Interaction& inter) const;
+  ///@}
 
  private:
   struct Block {

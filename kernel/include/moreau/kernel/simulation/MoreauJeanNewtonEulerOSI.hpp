@@ -23,6 +23,9 @@
 
 namespace moreau {
 
+/// Moreau–Jean θ-scheme for Newton–Euler rigid bodies (NewtonEulerDS with NewtonEulerR
+/// relations): exponential-map position update, impulses λ(1) on index set 1, Newton
+/// iterations when a body's forces are nonlinear. See docs/theory/newton-euler.md §5.
 class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
  public:
   /// theta and gamma in [0, 1] (ModelError otherwise).
@@ -30,7 +33,9 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   ~MoreauJeanNewtonEulerOSI() override;
 
   const char* typeName() const override { return "MoreauJeanNewtonEulerOSI"; }
+  /// θ of the scheme, in [0, 1] (default ½).
   double theta() const { return theta_; }
+  /// γ of the index-set-1 predictor y_k + γ h ẏ_k ≤ 0, in [0, 1] (default ½).
   double gamma() const { return gamma_; }
 
   InteractionLevels levels(const Interaction& inter) const override;

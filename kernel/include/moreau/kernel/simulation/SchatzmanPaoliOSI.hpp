@@ -26,6 +26,9 @@ class LagrangianLinearTIR;
 class NonSmoothDynamicalSystem;
 class TimeDiscretisation;
 
+/// Schatzman–Paoli scheme (Siconos SchatzmanPaoliOSI): central differences at position level
+/// with two steps of memory and a position multiplier λ(0), for LagrangianLinearTIDS with
+/// LagrangianLinearTIR. See docs/theory/projection.md §3.
 class SchatzmanPaoliOSI : public OneStepIntegrator {
  public:
   /// theta in [0, 1] (ModelError otherwise).
@@ -33,6 +36,8 @@ class SchatzmanPaoliOSI : public OneStepIntegrator {
   ~SchatzmanPaoliOSI() override;
 
   const char* typeName() const override { return "SchatzmanPaoliOSI"; }
+  /// θ of the scheme (M̂ = M + h²θK + (hθ/2)C, F_ext weighted θ at t_{k+1}), in [0, 1]
+  /// (default ½).
   double theta() const { return theta_; }
 
   InteractionLevels levels(const Interaction& inter) const override;

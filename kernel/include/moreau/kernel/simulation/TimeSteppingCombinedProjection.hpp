@@ -19,8 +19,16 @@
 
 namespace moreau {
 
+/// Combined projection (Siconos TimeSteppingCombinedProjection): the step of
+/// TimeSteppingDirectProjection iterated on index set 1, adding the contacts found closed
+/// (y < −constraintTolUnilateral()) at t_{k+1}, until none is added. Integrators:
+/// MoreauJeanCombinedProjectionOSI.
 class TimeSteppingCombinedProjection : public TimeSteppingDirectProjection {
  public:
+  /// The Siconos form (insertIntegrator, insertNonSmoothProblem for the Velocity and the
+  /// Position problems), or one integrator, the Velocity problem and the Position problem
+  /// (ModelError when positionProblem is null). Defaults: 50 projection iterations.
+  ///@{
   TimeSteppingCombinedProjection(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
                                  std::shared_ptr<TimeDiscretisation> td);
   TimeSteppingCombinedProjection(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
@@ -28,12 +36,16 @@ class TimeSteppingCombinedProjection : public TimeSteppingDirectProjection {
                                  std::shared_ptr<OneStepIntegrator> osi,
                                  std::shared_ptr<OneStepNSProblem> velocityProblem,
                                  std::shared_ptr<OneStepNSProblem> positionProblem);
+  ///@}
 
   const char* typeName() const override { return "TimeSteppingCombinedProjection"; }
 
-  /// ≥ 1 (ModelError otherwise).
+  /// Maximum number of computations of a step (index-set iterations): ≥ 1 (ModelError
+  /// otherwise), default 50.
+  ///@{
   void setMaxIndexSetIteration(unsigned maxIteration);
   unsigned maxIndexSetIteration() const { return maxIndexSetIteration_; }
+  ///@}
   /// Computations of the last step (1 when the predicted index set held).
   unsigned nbIndexSetsIteration() const { return indexSetIterations_; }
 

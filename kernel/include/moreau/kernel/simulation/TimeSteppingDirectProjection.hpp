@@ -24,11 +24,18 @@ namespace moreau {
 
 class MoreauJeanDirectProjectionOSI;
 
+/// Time stepping with a projection of the positions onto the constraints after each Moreau–Jean
+/// step (Siconos TimeSteppingDirectProjection): the TimeStepping step, then Position problems
+/// (MLCPProjectOnConstraints) while a constraint is violated beyond its tolerance.
+/// Integrators: MoreauJeanDirectProjectionOSI (or derived).
 class TimeSteppingDirectProjection : public TimeStepping {
  public:
+  /// The Siconos form: integrators and problems (Velocity, and Position with
+  /// ProblemRole::Position) inserted afterwards.
   TimeSteppingDirectProjection(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
                                std::shared_ptr<TimeDiscretisation> td);
-  /// One integrator, the Velocity problem and the Position problem.
+  /// One integrator, the Velocity problem and the Position problem (ModelError when
+  /// positionProblem is null).
   TimeSteppingDirectProjection(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
                                std::shared_ptr<TimeDiscretisation> td,
                                std::shared_ptr<OneStepIntegrator> osi,
@@ -37,23 +44,36 @@ class TimeSteppingDirectProjection : public TimeStepping {
 
   const char* typeName() const override { return "TimeSteppingDirectProjection"; }
 
-  /// 0 or 1 (ModelError otherwise; before initialize).
+  /// Index set of the projection: 1 (default: the contacts active in the velocity problem)
+  /// or 0 (every interaction); ModelError otherwise; set before initialize.
+  ///@{
   void setIndexSetLevelForProjection(unsigned level);
   unsigned indexSetLevelForProjection() const { return projectionLevel_; }
-  /// ≥ 1 (ModelError otherwise).
+  ///@}
+  /// Maximum number of projection iterations per step: ≥ 1 (ModelError otherwise),
+  /// default 10.
+  ///@{
   void setProjectionMaxIteration(unsigned maxIteration);
   unsigned projectionMaxIteration() const { return projectionMaxIteration_; }
-  /// Tolerances on the equality rows (|y|) and the unilateral rows (−y); > 0.
+  ///@}
+  /// Tolerances (units of y) on the equality rows (|y|, setConstraintTol) and the unilateral
+  /// rows (−y, setConstraintTolUnilateral): positive and finite (ModelError otherwise),
+  /// default 1e-8 each.
+  ///@{
   void setConstraintTol(double tolerance);
   void setConstraintTolUnilateral(double tolerance);
   double constraintTol() const { return constraintTol_; }
   double constraintTolUnilateral() const { return constraintTolUnilateral_; }
+  ///@}
 
   /// Of the last computed step: projection iterations (0 when no violation)
-  /// and the largest violations after them (over the projection index set).
+  /// and the largest violations after them (over the projection index set):
+  /// unilateral max(0, −y), equality |y|.
+  ///@{
   unsigned nbProjectionIteration() const { return projectionIterations_; }
   double maxViolationUnilateral() const { return maxViolationUnilateral_; }
   double maxViolationEquality() const { return maxViolationEquality_; }
+  ///@}
   /// Projection iterations over every step computed since initialize.
   unsigned long nbCumulatedProjectionIteration() const { return cumulatedProjection_; }
 
@@ -70,16 +90,17 @@ class TimeSteppingDirectProjection : public TimeStepping {
   void projectionStage();
   /// Largest violations on the projection index set (sets the members).
   void computeCriteria();
+  /// True when a largest violation is above its tolerance.
   bool violated() const;
 
-  unsigned projectionLevel_ = 1;
-  unsigned projectionMaxIteration_ = 10;
-  double constraintTol_ = 1e-8;
-  double constraintTolUnilateral_ = 1e-8;
-  unsigned projectionIterations_ = 0;
-  double maxViolationUnilateral_ = 0.0;
-  double maxViolationEquality_ = 0.0;
-  unsigned long cumulatedProjection_ = 0;
+  unsigned projectionLevel_ = 1;           ///< indexSetLevelForProjection()
+  unsigned projectionMaxIteration_ = 10;   ///< projectionMaxIteration()
+  double constraintTol_ = 1e-8;            ///< constraintTol()
+  double constraintTolUnilateral_ = 1e-8;  ///< constraintTolUnilateral()
+  unsigned projectionIterations_ = 0;      ///< nbProjectionIteration()
+  double maxViolationUnilateral_ = 0.0;    ///< maxViolationUnilateral()
+  double maxViolationEquality_ = 0.0;      ///< maxViolationEquality()
+  unsigned long cumulatedProjection_ = 0;  ///< nbCumulatedProjectionIteration()
 };
 
 }  // namespace moreau
