@@ -49,9 +49,9 @@
 #include <moreau/kernel/simulation/LsodarOSI.hpp>
 #include <moreau/kernel/simulation/MLCP.hpp>
 #include <moreau/kernel/simulation/MLCPProjectOnConstraints.hpp>
-#include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanCombinedProjectionOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanDirectProjectionOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanNewtonEulerOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>

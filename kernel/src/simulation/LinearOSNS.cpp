@@ -108,7 +108,10 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
   Eigen::Index n = 0;
   for (std::size_t i = 0; i < nRows; ++i) {
     Interaction* inter = topology.interaction(rowIds_[i]).get();
-    rowLevel_[i] = levels ? (*levels)[rowIds_[i]] : ctx.outputLevel;
+    // The row's input level (λ level): its own when integrators are mixed (then equal to
+    // its index set), ctx.inputLevel otherwise (the projection problems read index set
+    // ctx.outputLevel but write λ(ctx.inputLevel)).
+    rowLevel_[i] = levels ? (*levels)[rowIds_[i]] : ctx.inputLevel;
     checkInteraction(*inter);
     rowInteractions_[i] = inter;
     rowIntegrators_[i] = &simulation.integratorOf(*inter->dynamicalSystems().front());
@@ -205,7 +208,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
     M.setZero();
     ProblemContext blockCtx = ctx;
     for (const Contribution& c : contributions_) {
-      blockCtx.inputLevel = blockCtx.outputLevel = c.level;
+      if (ctx.interactionLevels) blockCtx.inputLevel = blockCtx.outputLevel = c.level;
       c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, blockCtx, M.block(c.block));
     }
     valuesValid_ = true;
@@ -217,7 +220,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   ProblemContext rowCtx = ctx;
   for (std::size_t i = 0; i < rowIds_.size(); ++i) {
     const Interaction& a = *rowInteractions_[i];
-    rowCtx.inputLevel = rowCtx.outputLevel = rowLevel_[i];
+    if (ctx.interactionLevels) rowCtx.inputLevel = rowCtx.outputLevel = rowLevel_[i];
     auto segment = q.segment(rowOffset_[i], rowSizes_[i]);
     rowIntegrators_[i]->computeFreeOutput(a, rowCtx, segment);
     addLawTerms(i, a, rowCtx, segment);

@@ -66,7 +66,8 @@ class LinearOSNS : public OneStepNSProblem {
   ///@}
   /// Interaction ids of the block rows, in row order.
   const std::vector<unsigned>& rows() const { return rowIds_; }
-  /// Level (index set, λ and y level) of each block row, in row order.
+  /// Input (λ) level of each block row, in row order: its own level when integrators are mixed
+  /// (then also its index set and y level), the problem's input level otherwise.
   const std::vector<unsigned>& rowLevels() const { return rowLevel_; }
   /// Block row of interaction id, -1 when it is not in the problem.
   Eigen::Index rowOf(unsigned id) const {
@@ -141,7 +142,7 @@ class LinearOSNS : public OneStepNSProblem {
   std::vector<const OneStepIntegrator*> rowIntegrators_;
   std::vector<Eigen::Index> rowSizes_;
   std::vector<Eigen::Index> rowOffset_;     // by block row: first scalar row
-  std::vector<unsigned> rowLevel_;          // by block row: its level
+  std::vector<unsigned> rowLevel_;          // by block row: its input (λ) level
   std::vector<std::uint64_t> setVersions_;  // mixed levels: version of each index set
   std::vector<Contribution> contributions_;
   std::vector<const OneStepIntegrator*> integrators_;  // contributing (distinct)
