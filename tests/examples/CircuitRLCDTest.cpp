@@ -167,7 +167,8 @@ TEST(CircuitRLCD, DiodeLawConductionOnlyForPositiveVoltageAndEnergyBalance) {
 }
 
 // Golden file from the independent pure-Python reference scripts/reference/circuit_rlcd.py
-// (same scheme from the spec formulas, scalar LCP in closed form; see golden/README.md).
+// (same scheme from the spec formulas, scalar LCP in closed form; see
+// tests/regression/golden/README.md).
 TEST(CircuitRLCD, MatchesGoldenFile) {
   const Table data = readTable(runExample(kCircuitRLCD, "", "CircuitRLCD_golden").output);
   const Table ref = readTable(kGoldenDir + "/CircuitRLCD.ref");

@@ -115,7 +115,8 @@ TEST(DiodeBridge, ConvergesToTheParallelRlcSolution) {
 
 // Golden file from the independent pure-Python reference
 // scripts/reference/euler_moreau_diode_bridge.py (LCP by enumeration of the complementary
-// bases; see golden/README.md). Same scheme, different arithmetic: agreement to round-off.
+// bases; see tests/regression/golden/README.md). Same scheme, different arithmetic: agreement to
+// round-off.
 TEST(DiodeBridge, MatchesGoldenFile) {
   const Table data = readTable(runExample(kDiodeBridge, "", "DiodeBridge_golden").output);
   const Table ref = readTable(kGoldenDir + "/DiodeBridge.ref");

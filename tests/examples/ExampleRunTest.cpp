@@ -1,6 +1,6 @@
 // Tests that run the example executables (BouncingBall, CamFollower) and check their result
 // files: physics of the bouncing ball, invariants of the cam follower (dev-notes §4.4) and
-// golden files produced by the independent Python reference (golden/README.md).
+// golden files produced by the independent Python reference (tests/regression/golden/README.md).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,7 +30,8 @@ const std::string kGolden = MOREAU_EXAMPLES_GOLDEN_DIR;
 constexpr double kGoldenTolerance = 1e-9;
 
 // Number of steps with λ > 0 of the Python reference for CamFollower at T = 5 (default
-// parameters): see golden/README.md. (Appendix B's prototype found the same number.)
+// parameters): see tests/regression/golden/README.md. (Appendix B's prototype found the same
+// number.)
 constexpr long kCamFollowerImpactsT5 = 78;
 
 Table runAndRead(const std::string& exe, const std::string& args, const std::string& name) {
