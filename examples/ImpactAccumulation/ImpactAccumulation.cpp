@@ -180,6 +180,9 @@ int main(int argc, char** argv) {
     std::vector<std::vector<long>> table(es.size());
     std::vector<double> secondsPerH(hs.size(), 0.0);
     std::vector<double> slopes;
+    // One tick per (e, h) run (drawn only when stderr is a terminal).
+    examples::ProgressBar progress("ImpactAccumulation", static_cast<long>(es.size() * hs.size()));
+    long runsDone = 0;
     for (std::size_t i = 0; i < es.size(); ++i) {
       const double e = es[i], tInf = accumulationTime(e, height);
       const double theory = std::log(10.0) / std::log(1 / e);
@@ -187,6 +190,7 @@ int main(int argc, char** argv) {
       for (std::size_t j = 0; j < hs.size(); ++j) {
         const double h = hs[j];
         const RunResult r = simulate(e, h, height, hold);
+        progress.update(++runsDone);
         secondsPerH[j] += r.seconds;
         steps += r.steps;
         impacts += r.impacts;
@@ -204,6 +208,7 @@ int main(int argc, char** argv) {
       }
       slopes.push_back(hs.size() > 1 ? slope(x, y) : NAN);
     }
+    progress.finish();
     if (out) out->close();
 
     // The table of counts (rows e, columns h), then the fitted slopes against the theory.
