@@ -1,0 +1,12 @@
+# gnuplot -e "datafile='BouncingBallEDTwoContacts.dat'; pngfile='BouncingBallEDTwoContacts.png'" BouncingBallEDTwoContacts.gp
+if (!exists("datafile")) datafile = 'BouncingBallEDTwoContacts.dat'
+if (!exists("pngfile")) pngfile = 'BouncingBallEDTwoContacts.png'
+set terminal pngcairo size 900,700
+set output pngfile
+set multiplot layout 2,1 title "BouncingBallEDTwoContacts (floor and ceiling, event-driven)"
+set xlabel "t (s)"
+set ylabel "height q0 (m)"
+plot datafile using 1:2 with lines title "q0"
+set ylabel "velocity v0 (m/s)"
+plot datafile using 1:3 with lines title "v0"
+unset multiplot
