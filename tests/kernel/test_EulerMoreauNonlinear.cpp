@@ -3,12 +3,15 @@
 // quadratic convergence of the Newton iterates, Type1R / Type2R /
 // NonLinearR against analytic answers, Type2R written with linear functions
 // against FirstOrderLinearR (LCP, Relay, MLCP), finite-difference Jacobians,
-// resetAllLambda, the FailurePolicy, and the rejected models.
+// resetAllLambda, the FailurePolicy, the rejected models, and a mass M(t, x)
+// (§6.8: time-dependent and state-dependent).
 #include "KernelTestUtils.hpp"
 
 #include <moreau/Moreau.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -462,14 +465,14 @@ TEST(EulerMoreauNonlinear, RejectedModelsAreNamed) {
     EXPECT_THROW_WITH(sim.initialize(), ModelError, std::string("∇ₓf"), ds->description());
   }
   {
-    // A state-dependent mass.
+    // A mass function whose value is singular at t0.
     auto ds = cubicDecay(1.0);
-    ds->setComputeMFunction([](double, const Vec& x, const Vec&, Mat& M) { M(0, 0) = 1 + x(0); });
+    ds->setComputeMFunction([](double, const Vec& x, const Vec&, Mat& M) { M(0, 0) = 1 - x(0); });
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
     nsds->insertDynamicalSystem(ds);
     TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
                      std::make_shared<EulerMoreauOSI>(0.5), std::make_shared<LCP>());
-    EXPECT_THROW_WITH(sim.initialize(), ModelError, "state-dependent M");
+    EXPECT_THROW_WITH(sim.initialize(), ModelError, std::string("singular"), ds->description());
   }
   {
     // K = ∇ₓg on an interaction linking two systems.
@@ -535,4 +538,174 @@ TEST(EulerMoreauNonlinear, TwoSystemsConvergedStepSatisfiesTheDiscreteEquations)
     sim.nextStep();
   }
   EXPECT_GT(active, 10);
+}
+
+// ---- mass M(t, x, z) (docs/theory/euler-moreau.md §6.8) ---------------------------------------
+
+namespace {
+
+// m(t) ẋ = −x, m(t) = 1 + t, x(0) = 1: x(t) = 1/(1 + t). Written as a FirstOrderNonLinearDS
+// (f = −x) or as a FirstOrderLinearTIDS (A = −1), both with setComputeMFunction.
+struct TimeMassRun {
+  double maxStepError = 0.0;  // max |x_{k+1} − closed form of the step| (relative)
+  double error = 0.0;         // |x(T) − 1/(1 + T)|
+  bool linearMode = true;     // osi->isLinear() after initialize
+  unsigned maxIterations = 0;
+};
+
+TimeMassRun runTimeMass(double theta, double h, bool linearDS, double T = 1.0) {
+  std::shared_ptr<FirstOrderNonLinearDS> ds;
+  if (linearDS)
+    ds = std::make_shared<FirstOrderLinearTIDS>(Vec::Constant(1, 1.0), Mat::Constant(1, 1, -1.0));
+  else
+    ds = std::make_shared<FirstOrderNonLinearDS>(
+        Vec::Constant(1, 1.0), [](double, const Vec& x, const Vec&, Vec& f) { f = -x; },
+        [](double, const Vec&, const Vec&, Mat& J) { J(0, 0) = -1.0; });
+  ds->setComputeMFunction([](double t, const Vec&, const Vec&, Mat& M) { M(0, 0) = 1.0 + t; });
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(ds);
+  auto osi = std::make_shared<EulerMoreauOSI>(theta);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h), osi,
+                   std::make_shared<LCP>());
+  sim.setNewtonTolerance(1e-14);
+  sim.initialize();
+  TimeMassRun run;
+  run.linearMode = osi->isLinear();
+  double xk = 1.0;
+  std::size_t k = 0;
+  while (sim.hasNextEvent()) {
+    sim.computeOneStep();
+    EXPECT_TRUE(sim.newtonConverged());
+    run.maxIterations = std::max(run.maxIterations, sim.newtonIterations());
+    // m_{k+1}(x_{k+1} − x_k) = −hθ x_{k+1} − h(1−θ) x_k, m_{k+1} = m(t_{k+1})
+    const double m1 = 1.0 + static_cast<double>(k + 1) * h;
+    const double expected = xk * (m1 - h * (1.0 - theta)) / (m1 + h * theta);
+    const double x = ds->x()(0);
+    run.maxStepError = std::max(run.maxStepError, std::abs(x - expected) / std::abs(expected));
+    xk = x;
+    ++k;
+    sim.nextStep();
+  }
+  run.error = std::abs(xk - 1.0 / (1.0 + T));
+  return run;
+}
+
+// (1 + x²) ẋ = −x, x(0) = 1: ln x + x²/2 = 1/2 − t (exact, solved by Newton here).
+double stateMassExact(double t) {
+  double x = 1.0;
+  for (int i = 0; i < 100; ++i) {
+    const double g = std::log(x) + 0.5 * x * x - (0.5 - t);
+    const double dx = g / (1.0 / x + x);
+    x -= dx;
+    if (std::abs(dx) < 1e-16) break;
+  }
+  return x;
+}
+
+struct StateMassRun {
+  double maxDiscreteResidual = 0.0;  // max |(1 + x_{k+1}²)(x_{k+1} − x_k) + h(θx_{k+1} + (1−θ)x_k)|
+  double error = 0.0;                // |x(T) − exact|
+  unsigned maxIterations = 0;
+  std::vector<double> firstStepResiduals;  // Newton residuals of the first step
+};
+
+StateMassRun runStateMass(double theta, double h, double tol, double T = 1.0) {
+  auto ds = std::make_shared<FirstOrderNonLinearDS>(
+      Vec::Constant(1, 1.0), [](double, const Vec& x, const Vec&, Vec& f) { f = -x; },
+      [](double, const Vec&, const Vec&, Mat& J) { J(0, 0) = -1.0; });
+  ds->setComputeMFunction(
+      [](double, const Vec& x, const Vec&, Mat& M) { M(0, 0) = 1.0 + x(0) * x(0); });
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(ds);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                   std::make_shared<EulerMoreauOSI>(theta), std::make_shared<LCP>());
+  sim.setNewtonTolerance(tol);
+  sim.setNewtonMaxIteration(100);
+  StateMassRun run;
+  double xk = 1.0;
+  while (sim.hasNextEvent()) {
+    sim.computeOneStep();
+    EXPECT_TRUE(sim.newtonConverged());
+    if (run.firstStepResiduals.empty()) run.firstStepResiduals = sim.newtonResiduals();
+    run.maxIterations = std::max(run.maxIterations, sim.newtonIterations());
+    const double x = ds->x()(0);
+    const double res = (1.0 + x * x) * (x - xk) + h * (theta * x + (1.0 - theta) * xk);
+    run.maxDiscreteResidual = std::max(run.maxDiscreteResidual, std::abs(res));
+    xk = x;
+    sim.nextStep();
+  }
+  run.error = std::abs(xk - stateMassExact(T));
+  return run;
+}
+
+}  // namespace
+
+// m(t) ẋ = −x with m(t) = 1 + t: every step is the closed form of the θ-scheme with M at t_{k+1}
+// (1e-12), Newton mode also for a FirstOrderLinearTIDS, one Newton iteration per step (M does
+// not depend on x and f is linear: W is exact, the first update solves the step), and order 1
+// for θ = 1 AND θ = ½ (M at t_{k+1} multiplies the whole θ-average, §6.8).
+TEST(EulerMoreauNonlinear, TimeDependentMassFollowsTheThetaRecurrence) {
+  for (bool linearDS : {false, true}) {
+    for (double theta : {1.0, 0.5}) {
+      const TimeMassRun run = runTimeMass(theta, 0.1, linearDS);
+      std::printf("m(t) = 1 + t, %s, theta = %.1f: max step error %.2e, %u iterations\n",
+                  linearDS ? "FirstOrderLinearTIDS" : "FirstOrderNonLinearDS", theta,
+                  run.maxStepError, run.maxIterations);
+      EXPECT_FALSE(run.linearMode) << "linearDS " << linearDS;
+      EXPECT_LE(run.maxStepError, 1e-12) << "linearDS " << linearDS << " theta " << theta;
+      EXPECT_EQ(run.maxIterations, 1u);
+    }
+  }
+  double e1[3], e2[3];
+  for (int i = 0; i < 3; ++i) {
+    const double h = 0.1 / std::pow(2.0, i);
+    e1[i] = runTimeMass(1.0, h, false).error;
+    e2[i] = runTimeMass(0.5, h, true).error;
+  }
+  for (int i = 0; i < 2; ++i) {
+    const double p1 = std::log2(e1[i] / e1[i + 1]);
+    const double p2 = std::log2(e2[i] / e2[i + 1]);
+    std::printf("m(t) = 1 + t: errors %.3e %.3e, theta = 1 order %.3f, theta = 1/2 order %.3f\n",
+                e1[i + 1], e2[i + 1], p1, p2);
+    EXPECT_NEAR(p1, 1.0, 0.1);
+    EXPECT_NEAR(p2, 1.0, 0.1);
+  }
+}
+
+// (1 + x²) ẋ = −x: every converged step satisfies M(x_{k+1})(x_{k+1} − x_k) = h(θ f_{k+1} +
+// (1−θ) f_k) to the Newton tolerance; the frozen-mass Newton converges linearly (several
+// iterations, residual ratios < ½); x(T) converges to the exact solution at order 1.
+TEST(EulerMoreauNonlinear, StateDependentMassSolvesTheDiscreteEquation) {
+  for (double theta : {1.0, 0.5}) {
+    const StateMassRun run = runStateMass(theta, 0.1, 1e-13);
+    EXPECT_LE(run.maxDiscreteResidual, 2e-13) << "theta " << theta;
+    EXPECT_GE(run.maxIterations, 3u);
+    const std::vector<double>& r = run.firstStepResiduals;
+    std::printf("M = 1 + x^2, theta = %.1f: max discrete residual %.2e, max %u iterations\n", theta,
+                run.maxDiscreteResidual, run.maxIterations);
+    std::printf("M = 1 + x^2, theta = %.1f, first-step residuals:", theta);
+    for (double v : r) std::printf(" %.2e", v);
+    std::printf("\n");
+    ASSERT_GE(r.size(), 3u);
+    for (std::size_t i = 0; i + 1 < r.size(); ++i) {
+      if (r[i] > 1e-12) {
+        EXPECT_LT(r[i + 1], 0.5 * r[i]) << "iteration " << i;
+      }
+    }
+  }
+  double e1[3], e2[3];
+  for (int i = 0; i < 3; ++i) {
+    const double h = 0.1 / std::pow(2.0, i);
+    e1[i] = runStateMass(1.0, h, 1e-13).error;
+    e2[i] = runStateMass(0.5, h, 1e-13).error;
+  }
+  for (int i = 0; i < 2; ++i) {
+    const double p1 = std::log2(e1[i] / e1[i + 1]);
+    const double p2 = std::log2(e2[i] / e2[i + 1]);
+    std::printf("M = 1 + x^2: errors %.3e %.3e, theta = 1 order %.3f, theta = 1/2 order %.3f\n",
+                e1[i + 1], e2[i + 1], p1, p2);
+    EXPECT_NEAR(p1, 1.0, 0.1);
+    EXPECT_NEAR(p2, 1.0, 0.1);
+  }
+  EXPECT_LT(e2[2], 1e-2);
 }

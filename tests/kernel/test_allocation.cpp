@@ -414,6 +414,48 @@ TEST(Allocation, EulerMoreauNewtonStepsAllocateNothing) {
   EXPECT_NEAR(ds->x()(0), 1.0, 1e-9);
 }
 
+// The same model with a mass M(t, x) = 1 + x²/2 + t/10 (evaluated at each Newton iterate and in
+// the residual, docs/theory/euler-moreau.md §6.8): no heap allocation either.
+TEST(Allocation, EulerMoreauNewtonStepsWithAMassFunctionAllocateNothing) {
+  auto ds = std::make_shared<FirstOrderNonLinearDS>(
+      Eigen::VectorXd::Zero(1),
+      [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::VectorXd& f) {
+        f(0) = 1.0 - 0.1 * x(0) * x(0) * x(0);
+      },
+      [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::MatrixXd& J) {
+        J(0, 0) = -0.3 * x(0) * x(0);
+      });
+  ds->setComputeMFunction([](double t, const Eigen::VectorXd& x, const Eigen::VectorXd&,
+                             Eigen::MatrixXd& M) { M(0, 0) = 1.0 + 0.5 * x(0) * x(0) + 0.1 * t; });
+  auto rel = std::make_shared<FirstOrderType1R>(
+      [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::VectorXd& y) {
+        y(0) = 1.0 - x(0) * x(0);
+      },
+      [](double, const Eigen::VectorXd& l, const Eigen::VectorXd&, Eigen::VectorXd& r) {
+        r(0) = -l(0);
+      },
+      [](double, const Eigen::VectorXd& x, const Eigen::VectorXd&, Eigen::MatrixXd& C) {
+        C(0, 0) = -2.0 * x(0);
+      },
+      [](double, const Eigen::VectorXd&, const Eigen::VectorXd&, Eigen::MatrixXd& B) {
+        B(0, 0) = -1.0;
+      });
+  auto inter = std::make_shared<Interaction>(std::make_shared<ComplementarityConditionNSL>(1), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 5.0);
+  nsds->insertDynamicalSystem(ds);
+  nsds->link(inter, ds);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.01),
+                                            std::make_shared<EulerMoreauOSI>(0.5),
+                                            std::make_shared<LCP>("pgs"));
+  sim->setNewtonTolerance(1e-10);
+  sim->setNewtonMaxIteration(50);
+  sim->log().reserve(1000);
+  countAllocations(*sim, 5, true);
+  EXPECT_EQ(countAllocations(*sim, 300), 0);  // the contact starts near t = 1.6
+  EXPECT_NEAR(ds->x()(0), 1.0, 1e-9);
+  EXPECT_GT(inter->lambda(0)(0), 0.5);
+}
+
 TEST(Allocation, MixedIntegratorsStepsAllocateNothing) {
   // A ball resting on the ground (MoreauJeanOSI, row from index set 1, λ level 1) and a
   // diode circuit (EulerMoreauOSI, row from index set 0, λ level 0) in one LCP "pgs": once

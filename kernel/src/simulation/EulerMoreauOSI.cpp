@@ -30,12 +30,13 @@ namespace {
 struct DSData {
   FirstOrderNonLinearDS* base = nullptr;  // every system
   FirstOrderLinearDS* ds = nullptr;       // null for a nonlinear system
-  bool nonlinear = false;                 // not a FirstOrderLinearDS: Newton on f
+  bool nonlinear = false;                 // not a FirstOrderLinearDS, or M(t, x, z): Newton
+  bool varyingM = false;                  // M(t, x, z): evaluated at each Newton iterate (§6.8)
   Eigen::Index n = 0;
   bool constantW = true;  // M and A constant: W factorized once
   bool varyingB = false;  // b given by a function of t
   bool changed = true;    // W changed since the blocks were computed
-  Eigen::MatrixXd M;      // mass (identity when the system has none)
+  Eigen::MatrixXd M;      // mass (identity when the system has none; M(t_{k+1}, x^τ) if varying)
   Eigen::MatrixXd Ak;     // A(t_k)
   Eigen::VectorXd bk;     // b(t_k) (zero when absent)
   Eigen::MatrixXd W;      // M − hθ A(t_{k+1})
@@ -289,6 +290,11 @@ void EulerMoreauOSI::Impl::newtonFreeState(std::size_t k, unsigned tau, double t
     if (s.nonlinear) {
       // W^τ = M − hθ ∇ₓf(t_{k+1}, x^τ);  W x_free = W x^τ − 𝓡_free(x^τ) + h(1−γ) r_k,
       // 𝓡_free(x) = M(x − x_k) − hθ f(x, t_{k+1}) − h(1−θ) f(x_k, t_k)   (§6.2)
+      // M(t, x, z): M^τ = M(t_{k+1}, x^τ) in W and 𝓡_free ("frozen mass", §6.8).
+      if (s.varyingM) {
+        ds.computeM(tk1, s.xPrev);
+        s.M = ds.M();
+      }
       ds.computeJacobianfx(tk1, s.xPrev);
       s.W = s.M;
       s.W.noalias() -= hth * ds.jacobianfx();
@@ -394,7 +400,7 @@ void EulerMoreauOSI::Impl::newtonUpdateState(std::size_t k, unsigned level, doub
 }
 
 // 𝓡(x^{τ+1}, r^{τ+1}) = M(x − x_k) − hθ f(x, t_{k+1}) − h(1−θ) f_k − hγ r − h(1−γ) r_k with
-// r = g(x^{τ+1}, λ^{τ+1}) (absolute ∞-norm, §6.5).
+// r = g(x^{τ+1}, λ^{τ+1}) (absolute ∞-norm, §6.5); a varying M is M(t_{k+1}, x^{τ+1}) (§6.8).
 double EulerMoreauOSI::Impl::newtonResidu(std::size_t k, double theta, double gamma) {
   const double tk1 = td->time(k + 1);
   double r = 0.0;
@@ -402,6 +408,10 @@ double EulerMoreauOSI::Impl::newtonResidu(std::size_t k, double theta, double ga
     DSData& s = *sp;
     FirstOrderNonLinearDS& ds = *s.base;
     s.dx = ds.x() - ds.xMemory();
+    if (s.varyingM) {
+      ds.computeM(tk1, ds.x());
+      s.M = ds.M();
+    }
     s.resid.noalias() = s.M * s.dx;
     ds.computef(tk1, ds.x());
     s.resid -= (h * theta) * ds.f();
@@ -446,19 +456,19 @@ void EulerMoreauOSI::initialize(const Simulation& simulation) {
       throw ModelError("EulerMoreauOSI: " + system->description() + " is a " + system->typeName() +
                        "; this integrator supports first-order systems (FirstOrderNonLinearDS, "
                        "FirstOrderLinearDS, FirstOrderLinearTIDS)");
-    if (fds->hasM() && !fds->hasConstantM())
-      throw ModelError("EulerMoreauOSI: " + system->description() +
-                       " has a time- or state-dependent M; only a constant M is supported");
     auto* lds = dynamic_cast<FirstOrderLinearDS*>(system.get());
     DSData& s = d.ds[system->number()];
     s.base = fds;
     s.ds = lds;
-    s.nonlinear = lds == nullptr;
+    // A mass M(t, x, z) puts the system in Newton mode, also when f = A x + b (§6.8).
+    s.varyingM = fds->hasM() && !fds->hasConstantM();
+    s.nonlinear = lds == nullptr || s.varyingM;
     s.n = fds->n();
+    if (s.varyingM) fds->computeM(t0, fds->x());  // size, finiteness and singularity checks
     s.M = fds->hasM() ? fds->M() : Eigen::MatrixXd::Identity(s.n, s.n);
     s.rhs = Eigen::VectorXd::Zero(s.n);
     s.fk = s.rk = s.xPrev = s.dx = s.rp = s.xp = s.resid = Eigen::VectorXd::Zero(s.n);
-    if (lds) {
+    if (!s.nonlinear) {
       s.constantW = lds->hasConstantA();
       s.varyingB = lds->hasb() && !lds->hasConstantb();
       lds->computeA(t0);

@@ -16,10 +16,13 @@
 // TimeStepping Newton loop (isLinear() false):
 //   W = M − hθ∇ₓf(x^τ), W̃ = W − hγ Σ K, x_p = W̃⁻¹[W x_free + hγ Σ(g − Bλ^τ − Kx^τ)]
 //   OSNSP: M_αβ = δ_αβ D_α + hγ Σ C_α W̃⁻¹ B_β,  q = h(x^τ, λ^τ) + C(x_p − x^τ) − Dλ^τ
+// A mass M(t, x, z) (setComputeMFunction) is evaluated at (t_{k+1}, x^τ) in W
+// and in the residual ("frozen mass", §6.8: ∂M/∂x is not in W), and puts the
+// system in Newton mode even when f = A x + b.
 // λ is the multiplier at t_{k+1} (not an impulse): levels y 0..0, λ 0..0,
 // every interaction is in index set 0. The law (complementarity, relay,
 // mixed complementarity) is the one-step problem's (LCP, Relay, MLCP).
-// Supported: first-order systems with a constant M (f and ∇ₓf given, or
+// Supported: first-order systems with a constant or a variable M (f and ∇ₓf given, or
 // ∇ₓf by finite differences) and FirstOrderR relations (K = ∇ₓg only on an
 // interaction linking one system); anything else is a ModelError at
 // initialize.
@@ -67,8 +70,9 @@ class EulerMoreauOSI : public OneStepIntegrator {
                            Eigen::Ref<Eigen::MatrixXd> block) const override;
   bool blocksAreConstant(const ProblemContext& ctx) const override;
   /// False when a system is nonlinear (FirstOrderNonLinearDS that is not a
-  /// FirstOrderLinearDS) or a relation is not a FirstOrderLinearR: the
-  /// TimeStepping Newton loop then drives the step.
+  /// FirstOrderLinearDS), a system has a mass M(t, x, z) (setComputeMFunction)
+  /// or a relation is not a FirstOrderLinearR: the TimeStepping Newton loop
+  /// then drives the step.
   bool isLinear() const override;
   /// Newton mode: ‖𝓡(x^{τ+1}, g(x^{τ+1}, λ^{τ+1}))‖∞, the discrete dynamics at
   /// the new iterate (absolute; docs/theory/euler-moreau.md §6.5). 0 otherwise.
