@@ -520,6 +520,23 @@ void EulerMoreauOSI::beginStep(const StepContext& ctx) {
     for (DSData* s : d.active) s->rk = s->base->r(0);
 }
 
+// A state written by the user since the last step is the state at t_k: checked, then moved
+// into the memory (true when s's state was written). Shared by the linear and Newton paths.
+static bool takeUserWrite(DSData& s, std::size_t k, double tk) {
+  FirstOrderNonLinearDS& ds = *s.base;
+  if (ds.x() == s.xSet) return false;
+  try {
+    ds.checkState();
+  } catch (const ModelError& e) {
+    std::ostringstream os;
+    os << e.what() << " (state written before step " << k << ", t = " << tk << ")";
+    throw ModelError(os.str());
+  }
+  ds.swapInMemory();
+  s.xSet = ds.x();
+  return true;
+}
+
 void EulerMoreauOSI::computeFreeState(const StepContext& ctx) {
   Impl& d = *impl_;
   const std::size_t k = ctx.step;
@@ -530,20 +547,7 @@ void EulerMoreauOSI::computeFreeState(const StepContext& ctx) {
     bool written = false;
     for (DSData* sp : d.active) {
       DSData& s = *sp;
-      FirstOrderNonLinearDS& ds = *s.base;
-      if (d.checkWrites && ds.x() != s.xSet) {
-        // A state written by the user is the state at t_k.
-        try {
-          ds.checkState();
-        } catch (const ModelError& e) {
-          std::ostringstream os;
-          os << e.what() << " (state written before step " << k << ", t = " << tk << ")";
-          throw ModelError(os.str());
-        }
-        ds.swapInMemory();
-        s.xSet = ds.x();
-        written = true;
-      }
+      if (d.checkWrites && takeUserWrite(s, k, tk)) written = true;
     }
     d.checkWrites = false;
     if (written)
@@ -559,19 +563,7 @@ void EulerMoreauOSI::computeFreeState(const StepContext& ctx) {
   for (DSData* sp : d.active) {
     DSData& s = *sp;
     FirstOrderLinearDS& ds = *s.ds;
-    if (d.checkWrites && ds.x() != s.xSet) {
-      // A state written by the user is the state at t_k.
-      try {
-        ds.checkState();
-      } catch (const ModelError& e) {
-        std::ostringstream os;
-        os << e.what() << " (state written before step " << k << ", t = " << tk << ")";
-        throw ModelError(os.str());
-      }
-      ds.swapInMemory();
-      s.xSet = ds.x();
-      anyWritten = true;
-    }
+    if (d.checkWrites && takeUserWrite(s, k, tk)) anyWritten = true;
     const Eigen::VectorXd& xk = ds.xMemory();
     // (M + h(1−θ)A_k) x_k + h(1−θ) b_k + h(1−γ) r_k
     s.rhs.noalias() = s.M * xk;
