@@ -530,3 +530,54 @@ TEST(EventDriven, SlackRopeSnapsTautWithNewtonRestitution) {
   }
   EXPECT_EQ(impacts, 1);
 }
+
+TEST(EventDriven, RopeBetweenTwoSystemsRotatesRigidly) {
+  // Two unit masses joined by a taut rope h = L² − |q2 − q1|² (G and Ġ over both systems:
+  // columns 0..1 for the first, 2..3 for the second), no gravity, v1 = 0, v2 = (0, 1): the pair
+  // rotates about its centre of mass at ω = 1, q2 = (½ + ½ cos t, ½ t + ½ sin t), λ(2) = ¼.
+  auto a = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0),
+                                                  Eigen::Matrix2d::Identity());
+  auto b = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(1, 0), Eigen::Vector2d(0, 1),
+                                                  Eigen::Matrix2d::Identity());
+  auto rel = std::make_shared<LagrangianScleronomousR>(
+      [](const Eigen::VectorXd& q, const Eigen::VectorXd&, Eigen::VectorXd& y) {
+        y(0) = 1.0 - (q.tail<2>() - q.head<2>()).squaredNorm();
+      },
+      [](const Eigen::VectorXd& q, const Eigen::VectorXd&, Eigen::MatrixXd& G) {
+        const Eigen::Vector2d r = q.tail<2>() - q.head<2>();
+        G << 2 * r(0), 2 * r(1), -2 * r(0), -2 * r(1);
+      });
+  rel->setComputeDotJachqFunction([](const Eigen::VectorXd&, const Eigen::VectorXd& v,
+                                     const Eigen::VectorXd&, Eigen::MatrixXd& dotG) {
+    const Eigen::Vector2d w = v.tail<2>() - v.head<2>();
+    dotG << 2 * w(0), 2 * w(1), -2 * w(0), -2 * w(1);
+  });
+  auto rope = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 2.0);
+  nsds->insertDynamicalSystem(a);
+  nsds->insertDynamicalSystem(b);
+  nsds->link(rope, a, b);
+  auto sim = std::make_shared<EventDriven>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1));
+  sim->insertIntegrator(std::make_shared<LsodarOSI>());
+  sim->insertNonSmoothProblem(std::make_shared<LCP>(), ProblemRole::Velocity);
+  sim->insertNonSmoothProblem(std::make_shared<LCP>(), ProblemRole::Acceleration);
+  sim->initialize();
+  double maxErr = 0, maxLambda = 0;
+  long impacts = 0;
+  while (sim->hasNextEvent()) {
+    sim->advanceToEvent();
+    if (sim->nextEventType() == EventType::NonSmooth) ++impacts;
+    sim->processEvents();
+    const double t = sim->startingTime();
+    const Eigen::Vector2d q2(0.5 + 0.5 * std::cos(t), 0.5 * t + 0.5 * std::sin(t));
+    const Eigen::Vector2d q1(0.5 - 0.5 * std::cos(t), 0.5 * t - 0.5 * std::sin(t));
+    maxErr = std::max({maxErr, (b->q() - q2).norm(), (a->q() - q1).norm()});
+    maxLambda = std::max(maxLambda, std::abs(rope->lambda(2)(0) - 0.25));
+  }
+  EXPECT_EQ(impacts, 0);
+  EXPECT_NEAR(sim->startingTime(), 2.0, 1e-12);
+  EXPECT_LT(maxErr, 1e-9);
+  EXPECT_LT(maxLambda, 1e-9);
+  std::printf("two-body rope: max |q - exact| = %.3e, max |lambda(2) - 1/4| = %.3e\n", maxErr,
+              maxLambda);
+}
