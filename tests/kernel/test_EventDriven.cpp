@@ -388,3 +388,196 @@ TEST(EventDriven, TimeSteppingConvergesToEventDriven) {
   EXPECT_LT(last, first / 100);
   EXPECT_LT(last, 1e-4);
 }
+
+namespace {
+
+// Rope pendulum (tutorial-models §28): a point mass (m = 1) in the plane, y
+// pointing down, F = (0, g), constraint h = L² − |q|² ≥ 0 through a
+// LagrangianScleronomousR with G = −2qᵀ and Ġ = −2vᵀ (optional).
+struct RopePendulum {
+  std::shared_ptr<LagrangianLinearTIDS> ds;
+  std::shared_ptr<Interaction> rope;
+  std::shared_ptr<EventDriven> sim;
+};
+
+RopePendulum makeRopePendulum(const Eigen::Vector2d& q0, double e, double T, double h,
+                              bool withDotG = true) {
+  const double g = 9.81, L = 1.0;
+  RopePendulum p;
+  p.ds = std::make_shared<LagrangianLinearTIDS>(q0, Eigen::Vector2d::Zero(),
+                                                Eigen::Matrix2d::Identity());
+  p.ds->setFExtPtr(Eigen::Vector2d(0, g));
+  auto rel = std::make_shared<LagrangianScleronomousR>(
+      [](const Eigen::VectorXd& q, const Eigen::VectorXd& z, Eigen::VectorXd& y) {
+        y(0) = z(0) * z(0) - q.squaredNorm();
+      },
+      [](const Eigen::VectorXd& q, const Eigen::VectorXd&, Eigen::MatrixXd& G) {
+        G(0, 0) = -2 * q(0);
+        G(0, 1) = -2 * q(1);
+      });
+  if (withDotG)
+    rel->setComputeDotJachqFunction([](const Eigen::VectorXd&, const Eigen::VectorXd& v,
+                                       const Eigen::VectorXd&, Eigen::MatrixXd& dotG) {
+      dotG(0, 0) = -2 * v(0);
+      dotG(0, 1) = -2 * v(1);
+    });
+  p.ds->setzPtr(Eigen::VectorXd::Constant(1, L));
+  p.rope = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(e), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(p.ds);
+  nsds->link(p.rope, p.ds);
+  p.sim = std::make_shared<EventDriven>(nsds, std::make_shared<TimeDiscretisation>(0.0, h));
+  p.sim->insertIntegrator(std::make_shared<LsodarOSI>());
+  p.sim->insertNonSmoothProblem(std::make_shared<LCP>(), ProblemRole::Velocity);
+  p.sim->insertNonSmoothProblem(std::make_shared<LCP>(), ProblemRole::Acceleration);
+  return p;
+}
+
+// Complete elliptic integral of the first kind K(k) by the arithmetic-geometric mean.
+double ellipticK(double k) {
+  double a = 1.0, b = std::sqrt(1.0 - k * k);
+  for (int i = 0; i < 40 && std::abs(a - b) > 1e-16 * a; ++i) {
+    const double an = 0.5 * (a + b);
+    b = std::sqrt(a * b);
+    a = an;
+  }
+  return 0.5 * M_PI / a;
+}
+
+}  // namespace
+
+TEST(EventDriven, ScleronomousRelationWithoutDotJacobianIsRejected) {
+  RopePendulum p = makeRopePendulum(Eigen::Vector2d(std::sqrt(0.75), 0.5), 0.9, 1.0, 0.01, false);
+  try {
+    p.sim->initialize();
+    FAIL() << "expected a ModelError";
+  } catch (const ModelError& error) {
+    EXPECT_NE(std::string(error.what()).find("setComputeDotJachqFunction"), std::string::npos)
+        << error.what();
+  }
+}
+
+TEST(EventDriven, RopePendulumQuarterPeriodAndInvariants) {
+  // Taut rope from θ0 = π/3: the contact stays closed (tension m g (3 cos θ − 2 cos θ0) > 0),
+  // the acceleration LCP with Ġ v gives the pendulum. The first crossing of x = 0 (Hermite
+  // interpolation on the 1e-3 grid) is the quarter period K(sin(θ0/2)) √(L/g).
+  const double g = 9.81, th0 = M_PI / 3, h = 1e-3;
+  RopePendulum p = makeRopePendulum(Eigen::Vector2d(std::sin(th0), std::cos(th0)), 0.9, 2.0, h);
+  p.sim->initialize();
+  const double E0 = -g * std::cos(th0);
+  double tPrev = 0, xPrev = p.ds->q()(0), vPrev = 0, tCross = -1, maxDE = 0, maxGap = 0;
+  long impacts = 0;
+  while (p.sim->hasNextEvent()) {
+    p.sim->advanceToEvent();
+    if (p.sim->nextEventType() == EventType::NonSmooth) ++impacts;
+    p.sim->processEvents();
+    const double t = p.sim->startingTime();
+    const Eigen::VectorXd& q = p.ds->q();
+    const Eigen::VectorXd& v = p.ds->velocity();
+    maxDE = std::max(maxDE, std::abs(0.5 * v.squaredNorm() - g * q(1) - E0));
+    maxGap = std::max(maxGap, std::abs(1.0 - q.squaredNorm()));
+    EXPECT_GE(p.rope->lambda(2)(0), 0.0) << "t = " << t;
+    if (tCross < 0 && q(0) <= 0 && xPrev > 0) {
+      // Cubic Hermite interpolation of x on [tPrev, t], root by bisection.
+      const double dt = t - tPrev, x1 = q(0), v1 = v(0);
+      auto x = [&](double s) {
+        const double s2 = s * s, s3 = s2 * s;
+        return (2 * s3 - 3 * s2 + 1) * xPrev + (s3 - 2 * s2 + s) * dt * vPrev +
+               (-2 * s3 + 3 * s2) * x1 + (s3 - s2) * dt * v1;
+      };
+      double lo = 0, hi = 1;
+      for (int i = 0; i < 60; ++i) (x(0.5 * (lo + hi)) > 0 ? lo : hi) = 0.5 * (lo + hi);
+      tCross = tPrev + 0.5 * (lo + hi) * dt;
+    }
+    tPrev = t;
+    xPrev = p.ds->q()(0);
+    vPrev = p.ds->velocity()(0);
+  }
+  const double quarter = ellipticK(std::sin(th0 / 2)) / std::sqrt(g);
+  EXPECT_EQ(impacts, 0);
+  EXPECT_NEAR(tCross, quarter, 1e-8);
+  EXPECT_LT(maxDE, 1e-8);
+  EXPECT_LT(maxGap, 1e-8);
+  std::printf(
+      "rope pendulum: |t_cross - K/sqrt(g)| = %.3e, max |dE| = %.3e, max |1 - |q|^2| = "
+      "%.3e\n",
+      std::abs(tCross - quarter), maxDE, maxGap);
+}
+
+TEST(EventDriven, SlackRopeSnapsTautWithNewtonRestitution) {
+  // Slack rope, mass released at (0.5, 0): free fall until |q| = 1 at y* = √0.75,
+  // t* = √(2 y*/g); then ẏ⁺ = −e ẏ⁻ for the constraint velocity ẏ = −2 q·v.
+  const double g = 9.81, e = 0.9;
+  RopePendulum p = makeRopePendulum(Eigen::Vector2d(0.5, 0.0), e, 1.0, 0.01);
+  p.sim->initialize();
+  const double yStar = std::sqrt(0.75), tStar = std::sqrt(2 * yStar / g);
+  long impacts = 0;
+  while (p.sim->hasNextEvent() && impacts == 0) {
+    p.sim->advanceToEvent();
+    const bool ns = p.sim->nextEventType() == EventType::NonSmooth;
+    p.sim->processEvents();
+    if (!ns) continue;
+    ++impacts;
+    const Eigen::VectorXd& q = p.ds->qMemory();
+    const Eigen::VectorXd& vm = p.ds->velocityMemory();
+    const Eigen::VectorXd& vp = p.ds->velocity();
+    EXPECT_NEAR(p.sim->startingTime(), tStar, 1e-9);
+    EXPECT_NEAR(vm(1), g * tStar, 1e-8);
+    const double yDotMinus = -2 * q.dot(vm), yDotPlus = -2 * p.ds->q().dot(vp);
+    EXPECT_LT(yDotMinus, 0);
+    EXPECT_NEAR(yDotPlus, -e * yDotMinus, 1e-9);
+    EXPECT_NEAR(p.rope->y(1)(0), yDotPlus, 1e-12);
+  }
+  EXPECT_EQ(impacts, 1);
+}
+
+TEST(EventDriven, RopeBetweenTwoSystemsRotatesRigidly) {
+  // Two unit masses joined by a taut rope h = L² − |q2 − q1|² (G and Ġ over both systems:
+  // columns 0..1 for the first, 2..3 for the second), no gravity, v1 = 0, v2 = (0, 1): the pair
+  // rotates about its centre of mass at ω = 1, q2 = (½ + ½ cos t, ½ t + ½ sin t), λ(2) = ¼.
+  auto a = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0),
+                                                  Eigen::Matrix2d::Identity());
+  auto b = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(1, 0), Eigen::Vector2d(0, 1),
+                                                  Eigen::Matrix2d::Identity());
+  auto rel = std::make_shared<LagrangianScleronomousR>(
+      [](const Eigen::VectorXd& q, const Eigen::VectorXd&, Eigen::VectorXd& y) {
+        y(0) = 1.0 - (q.tail<2>() - q.head<2>()).squaredNorm();
+      },
+      [](const Eigen::VectorXd& q, const Eigen::VectorXd&, Eigen::MatrixXd& G) {
+        const Eigen::Vector2d r = q.tail<2>() - q.head<2>();
+        G << 2 * r(0), 2 * r(1), -2 * r(0), -2 * r(1);
+      });
+  rel->setComputeDotJachqFunction([](const Eigen::VectorXd&, const Eigen::VectorXd& v,
+                                     const Eigen::VectorXd&, Eigen::MatrixXd& dotG) {
+    const Eigen::Vector2d w = v.tail<2>() - v.head<2>();
+    dotG << 2 * w(0), 2 * w(1), -2 * w(0), -2 * w(1);
+  });
+  auto rope = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5), rel);
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 2.0);
+  nsds->insertDynamicalSystem(a);
+  nsds->insertDynamicalSystem(b);
+  nsds->link(rope, a, b);
+  auto sim = std::make_shared<EventDriven>(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1));
+  sim->insertIntegrator(std::make_shared<LsodarOSI>());
+  sim->insertNonSmoothProblem(std::make_shared<LCP>(), ProblemRole::Velocity);
+  sim->insertNonSmoothProblem(std::make_shared<LCP>(), ProblemRole::Acceleration);
+  sim->initialize();
+  double maxErr = 0, maxLambda = 0;
+  long impacts = 0;
+  while (sim->hasNextEvent()) {
+    sim->advanceToEvent();
+    if (sim->nextEventType() == EventType::NonSmooth) ++impacts;
+    sim->processEvents();
+    const double t = sim->startingTime();
+    const Eigen::Vector2d q2(0.5 + 0.5 * std::cos(t), 0.5 * t + 0.5 * std::sin(t));
+    const Eigen::Vector2d q1(0.5 - 0.5 * std::cos(t), 0.5 * t - 0.5 * std::sin(t));
+    maxErr = std::max({maxErr, (b->q() - q2).norm(), (a->q() - q1).norm()});
+    maxLambda = std::max(maxLambda, std::abs(rope->lambda(2)(0) - 0.25));
+  }
+  EXPECT_EQ(impacts, 0);
+  EXPECT_NEAR(sim->startingTime(), 2.0, 1e-12);
+  EXPECT_LT(maxErr, 1e-9);
+  EXPECT_LT(maxLambda, 1e-9);
+  std::printf("two-body rope: max |q - exact| = %.3e, max |lambda(2) - 1/4| = %.3e\n", maxErr,
+              maxLambda);
+}

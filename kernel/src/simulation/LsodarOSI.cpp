@@ -6,6 +6,7 @@
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
 #include <moreau/kernel/modeling/LagrangianR.hpp>
+#include <moreau/kernel/modeling/LagrangianScleronomousR.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
@@ -46,13 +47,19 @@ struct LsodarOSI::Impl {
     Eigen::VectorXd a;                // M⁻¹ (F + Σ Gᵀ λ(2))
   };
   struct Block {
-    std::size_t ds = 0;    // index in dsData
-    Eigen::MatrixXd G;     // 1 × n (columns of G for this system)
-    Eigen::MatrixXd MiGt;  // M⁻¹ Gᵀ, n × 1
+    std::size_t ds = 0;       // index in dsData
+    Eigen::MatrixXd G;        // 1 × n (columns of G for this system)
+    Eigen::MatrixXd MiGt;     // M⁻¹ Gᵀ, n × 1
+    Eigen::Index column = 0;  // first column of this system in G and Ġ
   };
   struct InterData {
     Interaction* inter = nullptr;  // null: free slot
     LagrangianR* relation = nullptr;
+    // Non-null when G depends on q (a LagrangianScleronomousR with Ġ):
+    // G, M⁻¹Gᵀ and Ġ v are refreshed at every state (freeAccelerations).
+    LagrangianScleronomousR* scleronomous = nullptr;
+    Eigen::MatrixXd dotG;  // Ġ (1 × Σ ndof) at the last refresh
+    double dotGv = 0.0;    // Ġ v: ÿ = G v̇ + Ġ v (0 for constant Jacobians)
     std::vector<Block> blocks;
     double yRef = 0.0;     // gap root function g = y − yRef
     int bilateral = -1;    // row in the bilateral system (member of I₂), −1 otherwise
@@ -157,10 +164,29 @@ struct LsodarOSI::Impl {
       s.aFree = s.llt.solve(s.ds->forces());
       s.a = s.aFree;
     }
-    if (!constantMasses)
-      for (InterData& d : inters)
-        if (d.inter)
-          for (Block& b : d.blocks) b.MiGt = ds[b.ds].llt.solve(b.G.transpose());
+    for (InterData& d : inters) {
+      if (!d.inter) continue;
+      if (d.scleronomous) {
+        refreshJacobian(t, d);
+      } else if (!constantMasses) {
+        for (Block& b : d.blocks) b.MiGt = ds[b.ds].llt.solve(b.G.transpose());
+      }
+    }
+  }
+
+  // G(q), M⁻¹Gᵀ and Ġ(q, v) v at the systems' current state (relations whose
+  // Jacobian depends on q).
+  void refreshJacobian(double t, InterData& d) {
+    d.scleronomous->computeJacobians(t, *d.inter);
+    d.scleronomous->computeDotJachq(t, *d.inter, d.dotG);
+    d.dotGv = 0.0;
+    for (std::size_t i = 0; i < d.blocks.size(); ++i) {
+      Block& b = d.blocks[i];
+      const DSData& s = ds[b.ds];
+      b.G = d.scleronomous->jachqBlock(*d.inter, i);
+      b.MiGt = s.llt.solve(b.G.transpose());
+      d.dotGv += d.dotG.row(0).segment(b.column, s.n).dot(s.ds->velocity());
+    }
   }
 
   // The bilateral contact forces of I₂ (ÿ = 0 there) and the accelerations.
@@ -186,7 +212,7 @@ struct LsodarOSI::Impl {
     A.setZero();
     for (Eigen::Index r = 0; r < m; ++r) {
       const InterData& da = inters[bilateralIds[static_cast<std::size_t>(r)]];
-      double br = 0.0;
+      double br = da.dotGv;
       for (const Block& ba : da.blocks) {
         br += (ba.G * ds[ba.ds].aFree)(0);
         for (Eigen::Index c = 0; c < m; ++c) {
@@ -286,12 +312,12 @@ struct LsodarOSI::Impl {
       }
   }
 
-  // y(2) = G v̇, λ(2) = bilateral forces (0 outside I₂), p(2) = Σ Gᵀ λ(2).
+  // y(2) = G v̇ + Ġ v, λ(2) = bilateral forces (0 outside I₂), p(2) = Σ Gᵀ λ(2).
   void accelerationOutputs() {
     for (DSData& s : ds) s.ds->p(2).setZero();
     for (InterData& d : inters) {
       if (!d.inter) continue;
-      double y2 = 0.0;
+      double y2 = d.dotGv;
       for (const Block& bl : d.blocks) y2 += (bl.G * ds[bl.ds].a)(0);
       d.inter->y(2)(0) = y2;
       const double l = d.bilateral >= 0 ? d.lambda2 : 0.0;
@@ -461,10 +487,13 @@ void LsodarOSI::initialize(const Simulation& simulation) {
       throw ModelError("LsodarOSI: " + inter->description() + " has a " +
                        inter->relation()->typeName() +
                        " relation; a Lagrangian relation is needed");
-    if (!rel->hasConstantJacobians())
-      throw ModelError("LsodarOSI: " + inter->description() + " has a " + rel->typeName() +
-                       " relation whose Jacobian depends on q; only relations with constant "
-                       "Jacobians (LagrangianLinearTIR) are supported (Ġ = 0) for now");
+    auto* scleronomous = dynamic_cast<LagrangianScleronomousR*>(rel);
+    if (!rel->hasConstantJacobians() && !(scleronomous && scleronomous->hasDotJachq()))
+      throw ModelError(
+          "LsodarOSI: " + inter->description() + " has a " + rel->typeName() +
+          " relation whose Jacobian depends on q; the acceleration-level output ÿ = G v̇ + Ġ v "
+          "needs Ġ: use a LagrangianScleronomousR and give Ġ with setComputeDotJachqFunction "
+          "(or its third constructor argument), or a relation with constant Jacobians");
     if (inter->dimension() != 1)
       throw ModelError("LsodarOSI: " + inter->description() + " has dimension " +
                        std::to_string(inter->dimension()) +
@@ -472,10 +501,13 @@ void LsodarOSI::initialize(const Simulation& simulation) {
     Impl::InterData& id = d.inters[inter->number()];
     id.inter = inter.get();
     id.relation = rel;
+    id.scleronomous = rel->hasConstantJacobians() ? nullptr : scleronomous;
+    id.dotGv = 0.0;
     rel->computeJacobians(t0, *inter);
     for (std::size_t i = 0; i < systems.size(); ++i) {
       Impl::Block b;
       b.ds = static_cast<std::size_t>(d.dsIndex[systems[i]->number()]);
+      b.column = inter->workspace().offsets[i];
       b.G = rel->jachqBlock(*inter, i);
       b.MiGt = d.ds[b.ds].llt.solve(b.G.transpose());
       id.blocks.push_back(std::move(b));
@@ -557,6 +589,7 @@ void LsodarOSI::computeFreeOutput(const Interaction& inter, const ProblemContext
   if (ctx.outputLevel == 1) {
     for (const Impl::Block& b : d.blocks) q(0) += (b.G * impl_->ds[b.ds].ds->velocity())(0);
   } else if (ctx.outputLevel == 2) {
+    q(0) = d.dotGv;
     for (const Impl::Block& b : d.blocks) q(0) += (b.G * impl_->ds[b.ds].aFree)(0);
   } else {
     throw std::out_of_range("LsodarOSI: free output at level " + std::to_string(ctx.outputLevel) +
@@ -620,7 +653,7 @@ void LsodarOSI::updateState(const ProblemContext& ctx) {
     }
     for (Impl::InterData& in : d.inters) {
       if (!in.inter) continue;
-      double y2 = 0.0;
+      double y2 = in.dotGv;
       for (const Impl::Block& b : in.blocks) y2 += (b.G * d.ds[b.ds].a)(0);
       in.inter->y(2)(0) = y2;
     }

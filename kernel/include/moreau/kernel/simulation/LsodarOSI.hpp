@@ -8,13 +8,15 @@
 // and its linear subclasses, written in first-order form x = (q, v):
 //   q̇ = v,   M(q) v̇ = F(t, q, v) + Σ_{α∈I₂} G_αᵀ λ(2)_α,
 // where the contacts of index set 2 are held closed (bilateral smooth
-// dynamics): ÿ_α = G_α v̇ = 0, which gives λ(2) from a small linear system in
+// dynamics): ÿ_α = G_α v̇ + Ġ_α v = 0, which gives λ(2) from a small linear system in
 // every right-hand side evaluation. Root functions (one per interaction,
 // roots only where they decrease):
 //   α ∉ I₂:  g = y_α − y_α,ref   (the gap; y_ref = min(y at the last event, 0) − 1e-6 tol)
 //   α ∈ I₂:  g = λ(2)_α + tol    (the contact force; a root is a take-off)
 // Relations: LagrangianLinearTIR and other relations with constant
-// Jacobians (Ġ = 0), interactions of dimension 1 (one unilateral contact
+// Jacobians (Ġ = 0), and LagrangianScleronomousR with a user Ġ
+// (setComputeDotJachqFunction; G(q), M⁻¹Gᵀ and Ġ v are then re-evaluated at
+// every state); interactions of dimension 1 (one unilateral contact
 // each). Levels: y 0..2, λ 1..2 (λ(1) impulse of an impact, λ(2) contact
 // force).
 //

@@ -1,0 +1,14 @@
+# gnuplot -e "datafile='SimplePendulumED.dat'; pngfile='SimplePendulumED.png'" SimplePendulumED.gp
+if (!exists("datafile")) datafile = 'SimplePendulumED.dat'
+if (!exists("pngfile")) pngfile = 'SimplePendulumED.png'
+set terminal pngcairo size 900,900
+set output pngfile
+set multiplot layout 3,1 title "SimplePendulumED (rope pendulum, event-driven, LsodarOSI)"
+set xlabel "t"
+set ylabel "position"
+plot datafile using 1:2 with lines title "x", datafile using 1:3 with lines title "y (down)"
+set ylabel "rope tension lambda(2)"
+plot datafile using 1:10 with lines title "lambda(2)"
+set ylabel "energy - E0"
+plot datafile using 1:(0.5*($4**2 + $5**2) - 9.81*$3 + 9.81*0.5) with lines title "E - E0"
+unset multiplot
