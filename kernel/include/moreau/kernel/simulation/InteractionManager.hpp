@@ -22,9 +22,12 @@ class InteractionManager {
   virtual void updateInteractions(Simulation& sim) = 0;
 
  protected:
+  /// Only derived classes construct managers (copyable, as a base).
+  ///@{
   InteractionManager() = default;
   InteractionManager(const InteractionManager&) = default;
   InteractionManager& operator=(const InteractionManager&) = default;
+  ///@}
 };
 
 }  // namespace moreau
