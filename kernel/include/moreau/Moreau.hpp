@@ -18,6 +18,8 @@
 #include <moreau/kernel/modeling/FirstOrderType2R.hpp>
 #include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/Lagrangian2d1DR.hpp>
+#include <moreau/kernel/modeling/Lagrangian2d2DR.hpp>
 #include <moreau/kernel/modeling/LagrangianCompliantR.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearDiagonalDS.hpp>
@@ -44,6 +46,7 @@
 #include <moreau/kernel/simulation/EventsManager.hpp>
 #include <moreau/kernel/simulation/FrictionContact.hpp>
 #include <moreau/kernel/simulation/GlobalFrictionContact.hpp>
+#include <moreau/kernel/simulation/InteractionManager.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
 #include <moreau/kernel/simulation/LsodarOSI.hpp>

@@ -3,6 +3,7 @@
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
+#include <moreau/kernel/simulation/InteractionManager.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
@@ -57,6 +58,15 @@ void Simulation::insertNonSmoothProblem(const std::shared_ptr<OneStepNSProblem>&
                      " role already has a problem (" + slot->typeName() + ")");
   slot = problem;
   initialized_ = false;
+}
+
+void Simulation::insertInteractionManager(std::shared_ptr<InteractionManager> manager) {
+  if (!manager) throw ModelError(std::string(typeName()) + ": the InteractionManager is null");
+  managers_.push_back(std::move(manager));
+}
+
+void Simulation::updateInteractions() {
+  for (const auto& manager : managers_) manager->updateInteractions(*this);
 }
 
 std::string Simulation::integratorName(std::size_t index) const {

@@ -72,6 +72,9 @@ void TimeStepping::setNewtonMaxIteration(unsigned maxIteration) {
 
 void TimeStepping::computeOneStep() {
   ensureInitialized();
+  // User interaction managers: at q_k, before the free state and the Newton
+  // loop (computeFreeState picks up their links and removals).
+  updateInteractions();
   bool linear = true;
   for (const auto& osi : integrators_) linear = linear && osi->isLinear();
   if (!linear) {

@@ -33,6 +33,7 @@ namespace moreau {
 
 class DynamicalSystem;
 class Interaction;
+class InteractionManager;
 class NonSmoothDynamicalSystem;
 class OneStepIntegrator;
 class OneStepNSProblem;
@@ -66,6 +67,15 @@ class Simulation {
   /// already has a problem).
   void insertNonSmoothProblem(const std::shared_ptr<OneStepNSProblem>& problem,
                               ProblemRole role = ProblemRole::Velocity);
+  /// Adds a user interaction manager (Siconos insertInteractionManager): its
+  /// updateInteractions(*this) runs at the start of every TimeStepping step,
+  /// before the Newton loop, after the managers inserted before it. ModelError
+  /// when null.
+  void insertInteractionManager(std::shared_ptr<InteractionManager> manager);
+  /// The interaction managers in insertion order.
+  const std::vector<std::shared_ptr<InteractionManager>>& interactionManagers() const {
+    return managers_;
+  }
 
   /// Prepares the run from the current state of the systems: validates
   /// them, assigns each system to its integrator (ModelError: no
@@ -183,6 +193,8 @@ class Simulation {
   /// Appends the pending records with the Newton iteration count, status and
   /// residual of the step, and clears them.
   void flushPendingRecords(int newtonIterations, bool newtonConverged, double newtonResidual);
+  /// Calls updateInteractions(*this) of every interaction manager, in order.
+  void updateInteractions();
   /// Set by TimeStepping(nsds, td, osi, problem): integrators_.front()
   /// integrates the systems not associated with another integrator.
   bool firstIntegratorIsDefault_ = false;
@@ -192,6 +204,7 @@ class Simulation {
   std::shared_ptr<NonSmoothDynamicalSystem> nsds_;
   std::shared_ptr<TimeDiscretisation> td_;
   std::vector<std::shared_ptr<OneStepIntegrator>> integrators_;
+  std::vector<std::shared_ptr<InteractionManager>> managers_;
   std::array<std::shared_ptr<OneStepNSProblem>, kNumberOfProblemRoles> problems_;
   std::size_t k_ = 0;
   std::size_t N_ = 0;
