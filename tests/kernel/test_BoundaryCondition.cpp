@@ -151,3 +151,39 @@ TEST(BoundaryCondition, IndexOutOfRangeIsModelError) {
   EXPECT_THROW(BoundaryCondition({0}, Eigen::VectorXd::Zero(2)), ModelError);
   EXPECT_THROW(BoundaryCondition({0}, BoundaryCondition::VelocityFunction()), ModelError);
 }
+
+TEST(BoundaryCondition, OtherIntegratorsRejectIt) {
+  auto make = [] {
+    auto ds = std::make_shared<LagrangianLinearTIDS>(
+        Eigen::VectorXd::Zero(2), Eigen::VectorXd::Zero(2), Eigen::MatrixXd::Identity(2, 2));
+    ds->setBoundaryConditions(
+        std::make_shared<BoundaryCondition>(std::vector<unsigned>{1}, Eigen::VectorXd::Ones(1)));
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+    nsds->insertDynamicalSystem(ds);
+    return nsds;
+  };
+  auto rejects = [](TimeStepping&& sim, const char* who) {
+    try {
+      sim.initialize();
+      ADD_FAILURE() << who << ": no ModelError";
+    } catch (const ModelError& e) {
+      EXPECT_NE(std::string(e.what()).find("boundary conditions"), std::string::npos) << e.what();
+    }
+  };
+  rejects(TimeStepping(make(), std::make_shared<TimeDiscretisation>(0.0, 1e-2),
+                       std::make_shared<MoreauJeanGOSI>(0.5),
+                       std::make_shared<GlobalFrictionContact>(2)),
+          "MoreauJeanGOSI");
+  rejects(TimeStepping(make(), std::make_shared<TimeDiscretisation>(0.0, 1e-2),
+                       std::make_shared<SchatzmanPaoliOSI>(0.5), std::make_shared<LCP>()),
+          "SchatzmanPaoliOSI");
+  // MoreauJeanOSI: the constant velocity is imposed from the first step.
+  auto nsds = make();
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-2),
+                   std::make_shared<MoreauJeanOSI>(0.5), std::make_shared<LCP>());
+  sim.computeOneStep();
+  auto ds = std::static_pointer_cast<LagrangianDS>(nsds->dynamicalSystems().front());
+  EXPECT_EQ(ds->velocity()(1), 1.0);
+  EXPECT_EQ(ds->velocity()(0), 0.0);
+  EXPECT_DOUBLE_EQ(ds->reactionToBoundaryConditions()(0), 1.0);  // m Δv, no force
+}
