@@ -489,3 +489,36 @@ TEST(Allocation, MixedIntegratorsStepsAllocateNothing) {
   EXPECT_EQ(lcp->patternBuilds(), builds);
   EXPECT_TRUE(lcp->lastResult().converged());
 }
+
+// A plate driven by a BoundaryCondition (velocity function of t, 2 dof, one
+// prescribed) carrying a ball through a contact: the elimination of the
+// prescribed coordinate and the reaction allocate nothing.
+TEST(Allocation, BoundaryConditionStepsAllocateNothing) {
+  Eigen::Matrix2d M, K;
+  M << 2, 0.1, 0.1, 1;
+  K << 40, -5, -5, 30;
+  auto plate = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0),
+                                                      M, K, Eigen::Matrix2d::Zero());
+  plate->setBoundaryConditions(std::make_shared<BoundaryCondition>(
+      std::vector<unsigned>{0},
+      [](double t, Eigen::Ref<Eigen::VectorXd> v) { v(0) = 0.1 * std::cos(3 * t); }));
+  auto ball = std::make_shared<LagrangianLinearTIDS>(Eigen::VectorXd::Constant(1, -1e-9),
+                                                     Eigen::VectorXd::Zero(1),
+                                                     Eigen::MatrixXd::Identity(1, 1));
+  ball->setFExt(Eigen::VectorXd::Constant(1, -9.81));
+  Eigen::MatrixXd H(1, 3);
+  H << -1, 0, 1;
+  auto contact = std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.0),
+                                               std::make_shared<LagrangianLinearTIR>(H));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+  nsds->insertDynamicalSystem(plate);
+  nsds->insertDynamicalSystem(ball);
+  nsds->link(contact, plate, ball);
+  auto lcp = std::make_shared<LCP>("pgs");
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                   std::make_shared<MoreauJeanOSI>(0.5), lcp);
+  countAllocations(sim, 5, true);
+  EXPECT_EQ(countAllocations(sim, 200), 0);
+  EXPECT_EQ(lcp->size(), 1);
+  EXPECT_NE(plate->reactionToBoundaryConditions()(0), 0.0);
+}

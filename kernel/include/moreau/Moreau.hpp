@@ -4,6 +4,7 @@
 
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/io/ResultTable.hpp>
+#include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/ComplementarityConditionNSL.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/modeling/EqualityConditionNSL.hpp>

@@ -454,6 +454,9 @@ void LsodarOSI::initialize(const Simulation& simulation) {
       throw ModelError("LsodarOSI: " + system->description() +
                        " is not a LagrangianDS (the event-driven integrator handles Lagrangian "
                        "systems only, simulation.md §1.9.6)");
+    if (lds->boundaryConditions())
+      throw ModelError("LsodarOSI: boundary conditions of " + system->description() +
+                       " are not supported (only MoreauJeanOSI honours them)");
     Impl::DSData s;
     s.ds = lds;
     s.n = lds->ndof();

@@ -61,6 +61,9 @@ void MoreauJeanDirectProjectionOSI::initialize(const Simulation& simulation) {
     if (!lds)
       throw ModelError("MoreauJeanDirectProjectionOSI: " + ds->description() +
                        " is not a LagrangianDS");
+    if (lds->boundaryConditions())
+      throw ModelError("MoreauJeanDirectProjectionOSI: boundary conditions of " +
+                       ds->description() + " are not supported by the projection schemes");
     if (ds->number() >= systemOf_.size()) systemOf_.resize(ds->number() + 1, -1);
     systemOf_[ds->number()] = static_cast<long>(systems_.size());
     SystemData s;

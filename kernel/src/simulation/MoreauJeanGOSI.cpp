@@ -193,6 +193,9 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
     if (!lds)
       throw ModelError("MoreauJeanGOSI: " + system->description() +
                        " is not a LagrangianDS: first-order systems are not supported");
+    if (lds->boundaryConditions())
+      throw ModelError("MoreauJeanGOSI: boundary conditions of " + system->description() +
+                       " are not supported (only MoreauJeanOSI honours them)");
     DSData& s = d.ds[system->number()];
     s.ds = lds;
     s.lti = dynamic_cast<const LagrangianLinearTIDS*>(lds);

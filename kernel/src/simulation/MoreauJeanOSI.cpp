@@ -1,6 +1,7 @@
 // Moreau–Jean θ-scheme; the equations are those of docs/theory/moreau-jean.md
 // (dev-notes §2.4.2 with the errata of its Appendix A applied).
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
@@ -72,6 +73,16 @@ struct DSData {
   double* vSet() const { return hot + 3 * n; }
   double* cholDiag() const { return hot + 4 * n; }
   static constexpr Eigen::Index kHotVectors = 5;
+  // Boundary conditions (null when none; docs/theory/moreau-jean.md §
+  // "Prescribed velocities"): the solves use M̃ = M̂ with the rows and columns
+  // of the prescribed coordinates replaced by those of the identity, so that
+  // M̃⁻¹ x = (M̂_FF⁻¹ x_F, x_P) on the free (F) and prescribed (P) coordinates.
+  std::shared_ptr<BoundaryCondition> bc;
+  Eigen::MatrixXd Mfull;  // M̂ (dense): coupling M̂_FP and the reaction rows
+  Eigen::LLT<Eigen::MatrixXd> bcLlt;
+  Eigen::PartialPivLU<Eigen::MatrixXd> bcLu;
+  bool bcSpd = true;
+  Eigen::VectorXd bcW;  // the force term w of the step (before the solve)
 
   // x <- M̂⁻¹ x without allocation (x: n doubles).
   void solveInPlace(double* px) {
@@ -81,6 +92,15 @@ struct DSData {
       return;
     }
     Eigen::Map<Eigen::VectorXd> x(px, n);
+    if (bc) {
+      if (bcSpd) {
+        bcLlt.solveInPlace(x);
+      } else {
+        rhs = x;
+        x.noalias() = bcLu.solve(rhs);
+      }
+      return;
+    }
     if (diag) {
       x.array() *= MhatInv.array();
     } else if (spd) {
@@ -92,7 +112,14 @@ struct DSData {
   }
   // X <- M̂⁻¹ X (initialize only).
   void solveInPlace(Eigen::MatrixXd& X) {
-    if (diag)
+    if (bc) {
+      // Prescribed coordinates: no contact impulse reaches them (rows of M̃⁻¹Hᵀ = 0).
+      for (unsigned i : bc->velocityIndices()) X.row(i).setZero();
+      if (bcSpd)
+        bcLlt.solveInPlace(X);
+      else
+        X = bcLu.solve(X);
+    } else if (diag)
       X = MhatInv.asDiagonal() * X;
     else if (spd)
       llt.solveInPlace(X);
@@ -505,9 +532,38 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
         }
       }
     }
+    s.bc = lds->boundaryConditions();
+    if (s.bc) {
+      if (s.nonlinear)
+        throw ModelError("MoreauJeanOSI: boundary conditions of " + system->description() +
+                         " are not supported for a nonlinear LagrangianDS (M(q), F_int or N)");
+      s.bc->checkAgainst(*system, n);
+      if (s.diag) {
+        const Eigen::VectorXd mhat = s.diag->massDiagonal() + h * th * s.diag->dampingDiagonal() +
+                                     h * h * th * th * s.diag->stiffnessDiagonal();
+        s.Mfull = mhat.asDiagonal();
+      } else {
+        s.Mfull = s.Mhat;
+      }
+      Eigen::MatrixXd reduced = s.Mfull;
+      for (unsigned i : s.bc->velocityIndices()) {
+        reduced.row(i).setZero();
+        reduced.col(i).setZero();
+        reduced(i, i) = 1.0;
+      }
+      s.bcSpd = detail::exactlySymmetric(reduced);
+      if (s.bcSpd) {
+        s.bcLlt.compute(reduced);
+        s.bcSpd = s.bcLlt.info() == Eigen::Success;
+      }
+      if (!s.bcSpd) s.bcLu.compute(reduced);
+      s.bcW = Eigen::VectorXd::Zero(n);
+      lds->reactionToBoundaryConditions().setZero(
+          static_cast<Eigen::Index>(s.bc->velocityIndices().size()));
+    }
     s.linearForces = s.lti && !(s.lti->C().isZero(0.0) && s.lti->K().isZero(0.0));
     s.fExtFunction = lds->hasFExtFunction();
-    s.diagonalCholesky = !s.diag && !s.nonlinear && s.spd && s.Mhat.isDiagonal(0.0);
+    s.diagonalCholesky = !s.bc && !s.diag && !s.nonlinear && s.spd && s.Mhat.isDiagonal(0.0);
     lds->computeFExt(td.t0());
     for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
     lds->swapInMemory();
@@ -622,10 +678,29 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
       work.array() -=
           s.diag->stiffnessDiagonal().array() * (h * qk.array() + (h * h * th) * vk.array());
     }
+    if (s.bc) {
+      // Prescribed v̄(t_{k+1}) on P: w_F −= M̂_FP (v̄ − v_k)_P, w_P = (v̄ − v_k)_P.
+      BoundaryCondition& bc = *s.bc;
+      bc.computePrescribedVelocity(tk1);
+      for (Eigen::Index i = 0; i < n; ++i) s.bcW(i) = w[i];
+      const std::vector<unsigned>& idx = bc.velocityIndices();
+      const Eigen::VectorXd& vbar = bc.prescribedVelocity();
+      for (std::size_t j = 0; j < idx.size(); ++j) {
+        const double dv = vbar(static_cast<Eigen::Index>(j)) - vk(idx[j]);
+        for (Eigen::Index i = 0; i < n; ++i) w[i] -= s.Mfull(i, idx[j]) * dv;
+      }
+      for (std::size_t j = 0; j < idx.size(); ++j)
+        w[idx[j]] = vbar(static_cast<Eigen::Index>(j)) - vk(idx[j]);
+    }
     s.solveInPlace(w);
     const double* v = vk.data();
     double* vf = s.vFree.data();
     for (Eigen::Index i = 0; i < n; ++i) vf[i] = v[i] + w[i];
+    if (s.bc) {
+      const std::vector<unsigned>& idx = s.bc->velocityIndices();
+      const Eigen::VectorXd& vbar = s.bc->prescribedVelocity();
+      for (std::size_t j = 0; j < idx.size(); ++j) vf[idx[j]] = vbar(static_cast<Eigen::Index>(j));
+    }
   }
   d.checkWrites = false;
   if (d.anyWritten) {
@@ -819,6 +894,18 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
     const double* v = ds.velocity().data();
     const double* vk = ds.velocityMemory().data();
     for (Eigen::Index i = 0; i < n; ++i) q[i] = qk[i] + wNew * v[i] + wOld * vk[i];
+    if (s.bc) {
+      // Reaction r_P = [M̂ (v_{k+1} − v_k) − w − p]_P: the impulse imposing v̄.
+      const std::vector<unsigned>& idx = s.bc->velocityIndices();
+      const Eigen::VectorXd& p = ds.p(level);
+      Eigen::VectorXd& r = ds.reactionToBoundaryConditions();
+      for (std::size_t j = 0; j < idx.size(); ++j) {
+        const Eigen::Index row = idx[j];
+        double acc = 0.0;
+        for (Eigen::Index i = 0; i < n; ++i) acc += s.Mfull(row, i) * (v[i] - vk[i]);
+        r(static_cast<Eigen::Index>(j)) = acc - s.bcW(row) - p(row);
+      }
+    }
     copyValues(ds.q(), s.qSet());
     copyValues(ds.velocity(), s.vSet());
   }

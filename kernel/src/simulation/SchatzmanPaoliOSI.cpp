@@ -45,6 +45,9 @@ void SchatzmanPaoliOSI::initialize(const Simulation& simulation) {
     if (!ds || typeid(*ds) != typeid(LagrangianLinearTIDS))
       throw ModelError("SchatzmanPaoliOSI: " + system->description() +
                        " is not a LagrangianLinearTIDS (the only system supported)");
+    if (ds->boundaryConditions())
+      throw ModelError("SchatzmanPaoliOSI: boundary conditions of " + system->description() +
+                       " are not supported (only MoreauJeanOSI honours them)");
     ds->validate();
     const Eigen::Index n = ds->ndof();
     Eigen::MatrixXd W = ds->mass();

@@ -11,12 +11,14 @@
 // impulse over the last step, the input of Moreau–Jean. See
 // docs/kernel/dynamical-systems.md.
 
+#include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/utils/FiniteDifference.hpp>
 
 #include <Eigen/Dense>
 #include <array>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace moreau {
@@ -284,6 +286,17 @@ class LagrangianDS : public DynamicalSystem {
   void computeJacobianqForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   /// ∇_v F = −(∇_v F_int + ∇_v N) into jacobianvForces() (= −C_t).
   void computeJacobianvForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+  /// Prescribed velocities on some coordinates (Siconos setBoundaryConditions); null removes
+  /// them. The indices are checked against ndof here and again by the integrator
+  /// (ModelError naming this system). Honoured by MoreauJeanOSI.
+  void setBoundaryConditions(std::shared_ptr<BoundaryCondition> bc);
+  /// The boundary conditions, or null.
+  const std::shared_ptr<BoundaryCondition>& boundaryConditions() const { return bc_; }
+  /// Impulse over the last step needed to impose the boundary conditions, one entry per
+  /// velocity index (in their order); empty without boundary conditions.
+  const Eigen::VectorXd& reactionToBoundaryConditions() const { return bcReaction_; }
+  /// Writable reaction (for the integrators).
+  Eigen::VectorXd& reactionToBoundaryConditions() { return bcReaction_; }
   /// Total force F = F_ext − N − F_int of the last computeForces (size ndof).
   const Eigen::VectorXd& forces() const { return forces_; }
   /// ∇_q F of the last computeJacobianqForces (ndof × ndof).
@@ -345,6 +358,8 @@ class LagrangianDS : public DynamicalSystem {
   FiniteDifference fd_;  // work vectors of the finite-difference Jacobians
   bool hasFExt_ = false;
   bool massChecked_ = false;
+  std::shared_ptr<BoundaryCondition> bc_;
+  Eigen::VectorXd bcReaction_;
 };
 
 }  // namespace moreau

@@ -1,0 +1,62 @@
+#pragma once
+// Prescribed velocities on chosen coordinates of a Lagrangian system (Siconos
+// BoundaryCondition): v_i(t) = v̄_i(t) for i in velocityIndices(). The
+// integrator imposes them at the end of each step and reports the impulse it
+// needed in LagrangianDS::reactionToBoundaryConditions(). See
+// docs/kernel/dynamical-systems.md and docs/theory/moreau-jean.md.
+
+#include <Eigen/Dense>
+#include <functional>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace moreau {
+
+class DynamicalSystem;
+
+/// Prescribed velocities v_i(t) = v̄_i(t) on the coordinates velocityIndices() of a
+/// LagrangianDS (Siconos BoundaryCondition). The values are constant or given by a
+/// function of time; they are honoured by MoreauJeanOSI (v_i(t_{k+1}) = v̄_i(t_{k+1})).
+class BoundaryCondition {
+ public:
+  /// v̄(t) into v (pre-sized to the number of indices; must not be resized).
+  using VelocityFunction = std::function<void(double t, Eigen::Ref<Eigen::VectorXd> v)>;
+
+  /// Constant prescribed velocities: values(j) is imposed on coordinate indices[j].
+  /// Throws ModelError when the sizes differ, an index repeats or a value is not finite.
+  BoundaryCondition(std::vector<unsigned> indices, Eigen::VectorXd values);
+  /// Prescribed velocities given by a function of time f(double t, Eigen::Ref<Eigen::VectorXd> v)
+  /// (a VelocityFunction or a lambda); v(j) is imposed on coordinate indices[j]. Throws
+  /// ModelError when an index repeats or the function is empty. (Eigen expressions go to the
+  /// constant-values constructor.)
+  template <class F, class = std::enable_if_t<
+                         std::is_invocable_v<F&, double, Eigen::Ref<Eigen::VectorXd>> &&
+                         !std::is_base_of_v<Eigen::EigenBase<std::decay_t<F>>, std::decay_t<F>>>>
+  BoundaryCondition(std::vector<unsigned> indices, F&& function)
+      : BoundaryCondition(std::move(indices), VelocityFunction(std::forward<F>(function)),
+                          FunctionTag{}) {}
+
+  /// The constrained coordinates (indices into v, in the user's order).
+  const std::vector<unsigned>& velocityIndices() const { return indices_; }
+  /// The prescribed velocities of the last computePrescribedVelocity (or the constants).
+  const Eigen::VectorXd& prescribedVelocity() const { return values_; }
+  /// True when the velocities are given by a function of time.
+  bool hasFunction() const { return static_cast<bool>(function_); }
+  /// Evaluates v̄(t) into prescribedVelocity() (nothing for constant values). Throws
+  /// ModelError when the function returns a non-finite value.
+  void computePrescribedVelocity(double t);
+  /// Checks the indices against the system (each < ndof). Throws ModelError naming
+  /// the system and the offending index.
+  void checkAgainst(const DynamicalSystem& ds, Eigen::Index ndof) const;
+
+ private:
+  struct FunctionTag {};
+  BoundaryCondition(std::vector<unsigned> indices, VelocityFunction function, FunctionTag);
+  void checkIndices() const;
+  std::vector<unsigned> indices_;
+  Eigen::VectorXd values_;
+  VelocityFunction function_;
+};
+
+}  // namespace moreau
