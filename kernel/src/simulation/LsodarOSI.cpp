@@ -45,6 +45,7 @@ struct LsodarOSI::Impl {
     Eigen::VectorXd q, v;             // work copies passed to the force functions
     Eigen::VectorXd aFree;            // M⁻¹ F(t, q, v)
     Eigen::VectorXd a;                // M⁻¹ (F + Σ Gᵀ λ(2))
+    Eigen::MatrixXd Jq, Jv;           // M⁻¹ ∂F/∂q, M⁻¹ ∂F/∂v (Jacobian work, n × n)
   };
   struct Block {
     std::size_t ds = 0;       // index in dsData
@@ -290,8 +291,12 @@ struct LsodarOSI::Impl {
       }
       s.ds->computeJacobianqForces(t, s.q, s.v);
       s.ds->computeJacobianvForces(t, s.q, s.v);
-      const Eigen::MatrixXd Jq = s.llt.solve(s.ds->jacobianqForces());
-      const Eigen::MatrixXd Jv = s.llt.solve(s.ds->jacobianvForces());
+      Eigen::MatrixXd& Jq = s.Jq;  // sized at initialize: no allocation per evaluation
+      Eigen::MatrixXd& Jv = s.Jv;
+      Jq = s.ds->jacobianqForces();
+      Jv = s.ds->jacobianvForces();
+      s.llt.solveInPlace(Jq);
+      s.llt.solveInPlace(Jv);
       const auto o = static_cast<sunindextype>(s.offset);
       const auto n = static_cast<sunindextype>(s.n);
       for (sunindextype i = 0; i < n; ++i) {
@@ -472,6 +477,7 @@ void LsodarOSI::initialize(const Simulation& simulation) {
     s.q = lds->q();
     s.v = lds->velocity();
     s.aFree = Eigen::VectorXd::Zero(s.n);
+    s.Jq = s.Jv = Eigen::MatrixXd::Zero(s.n, s.n);
     s.a = Eigen::VectorXd::Zero(s.n);
     for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
     d.dsIndex[system->number()] = static_cast<int>(d.ds.size());
