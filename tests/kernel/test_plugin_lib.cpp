@@ -2,6 +2,7 @@
 // test_plugin.cpp through "path:symbol" strings.
 #include "test_plugin_model.hpp"
 
+#include <cmath>
 #include <limits>
 
 using namespace moreau_test;
@@ -139,5 +140,10 @@ void nanFExt(double, unsigned n, double* fExt, unsigned, double*) {
 void countingFExt(double, unsigned n, double* fExt, unsigned sizeZ, double* z) {
   for (unsigned i = 0; i < n; ++i) fExt[i] = 0.0;
   if (sizeZ > 0) z[0] += 1.0;
+}
+// BoundaryCondition v̄(t) = (0.1·3 cos 3t, −0.5) for test_BoundaryCondition.cpp (size 1 or 2).
+void drivenVelocity(double t, unsigned n, double* v) {
+  if (n > 0) v[0] = 0.1 * 3.0 * std::cos(3.0 * t);
+  if (n > 1) v[1] = -0.5;
 }
 }

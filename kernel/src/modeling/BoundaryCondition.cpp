@@ -1,6 +1,7 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
+#include <moreau/kernel/utils/PluginLoader.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -30,6 +31,27 @@ BoundaryCondition::BoundaryCondition(std::vector<unsigned> indices, VelocityFunc
       function_(std::move(function)) {
   checkIndices();
   if (!function_) throw ModelError("BoundaryCondition: empty velocity function");
+}
+
+BoundaryCondition::BoundaryCondition(std::vector<unsigned> indices, const std::string& plugin)
+    : indices_(std::move(indices)),
+      values_(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(indices_.size()))) {
+  checkIndices();
+  setComputePrescribedVelocityFunction(plugin);
+}
+
+void BoundaryCondition::setComputePrescribedVelocityFunction(const std::string& library,
+                                                             const std::string& symbol) {
+  setComputePrescribedVelocityFunction(library + ":" + symbol);
+}
+
+void BoundaryCondition::setComputePrescribedVelocityFunction(const std::string& plugin) {
+  setComputePrescribedVelocityFunction(PluginLoader::prescribedVelocity(plugin));
+}
+
+void BoundaryCondition::setComputePrescribedVelocityFunction(VelocityFunction function) {
+  if (!function) throw ModelError("BoundaryCondition: empty velocity function");
+  function_ = std::move(function);
 }
 
 void BoundaryCondition::checkIndices() const {

@@ -61,22 +61,35 @@ void MoreauJeanDirectProjectionOSI::initialize(const Simulation& simulation) {
     if (!lds)
       throw ModelError("MoreauJeanDirectProjectionOSI: " + ds->description() +
                        " is not a LagrangianDS");
-    if (lds->boundaryConditions())
-      throw ModelError("MoreauJeanDirectProjectionOSI: boundary conditions of " +
-                       ds->description() + " are not supported by the projection schemes");
     if (ds->number() >= systemOf_.size()) systemOf_.resize(ds->number() + 1, -1);
     systemOf_[ds->number()] = static_cast<long>(systems_.size());
     SystemData s;
     s.ds = lds;
     s.constantMass = lds->hasConstantMass();
-    s.llt.compute(lds->mass());
-    if (s.llt.info() != Eigen::Success)
+    // Boundary conditions (checked against the system by MoreauJeanOSI::initialize).
+    if (lds->boundaryConditions()) s.prescribed = lds->boundaryConditions()->velocityIndices();
+    if (!factorizeMass(s))
       throw ModelError("MoreauJeanDirectProjectionOSI: the mass matrix of " + ds->description() +
                        " is not positive definite");
     systems_.push_back(std::move(s));
   }
   topologyVersion_ = nsds.topologyVersion() + 1;  // force a synchronize
   synchronize();
+}
+
+bool MoreauJeanDirectProjectionOSI::factorizeMass(SystemData& s) {
+  if (s.prescribed.empty()) {
+    s.llt.compute(s.ds->mass());
+  } else {
+    s.reduced = s.ds->mass();
+    for (unsigned j : s.prescribed) {
+      s.reduced.row(j).setZero();
+      s.reduced.col(j).setZero();
+      s.reduced(j, j) = 1.0;
+    }
+    s.llt.compute(s.reduced);
+  }
+  return s.llt.info() == Eigen::Success;
 }
 
 bool MoreauJeanDirectProjectionOSI::owns(const Interaction& inter) const {
@@ -163,8 +176,7 @@ void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {
   for (SystemData& s : systems_)
     if (!s.constantMass) {
       s.ds->computeMass();
-      s.llt.compute(s.ds->mass());
-      if (s.llt.info() != Eigen::Success)
+      if (!factorizeMass(s))
         throw ModelError("MoreauJeanDirectProjectionOSI: the mass matrix of " +
                          s.ds->description() + " is not positive definite at step " +
                          std::to_string(ctx.step));
@@ -175,7 +187,11 @@ void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {
     for (std::size_t i = 0; i < d.blocks.size(); ++i) {
       Block& b = d.blocks[i];
       b.G = d.relation->jachqBlock(*d.inter, i);
-      b.MinvGt = systems_[b.system].llt.solve(b.G.transpose());
+      const SystemData& s = systems_[b.system];
+      b.MinvGt = b.G.transpose();
+      // Prescribed coordinates: not moved by the projection (rows of M̃⁻¹Gᵀ = 0).
+      for (unsigned j : s.prescribed) b.MinvGt.row(j).setZero();
+      s.llt.solveInPlace(b.MinvGt);
     }
   }
   prepared_ = true;

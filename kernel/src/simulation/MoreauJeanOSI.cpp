@@ -147,9 +147,8 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
     }
     s.bc = lds->boundaryConditions();
     if (s.bc) {
-      if (s.nonlinear)
-        throw ModelError("MoreauJeanOSI: boundary conditions of " + system->description() +
-                         " are not supported for a nonlinear LagrangianDS (M(q), F_int or N)");
+      // A nonlinear system refactorizes the reduced W at every Newton iterate
+      // (Impl::factorize); the factorization here serves the initial blocks.
       s.bc->checkAgainst(*system, n);
       if (s.diag) {
         const Eigen::VectorXd mhat = s.diag->massDiagonal() + h * th * s.diag->dampingDiagonal() +
@@ -158,18 +157,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       } else {
         s.Mfull = s.Mhat;
       }
-      Eigen::MatrixXd reduced = s.Mfull;
-      for (unsigned i : s.bc->velocityIndices()) {
-        reduced.row(i).setZero();
-        reduced.col(i).setZero();
-        reduced(i, i) = 1.0;
-      }
-      s.bcSpd = detail::exactlySymmetric(reduced);
-      if (s.bcSpd) {
-        s.bcLlt.compute(reduced);
-        s.bcSpd = s.bcLlt.info() == Eigen::Success;
-      }
-      if (!s.bcSpd) s.bcLu.compute(reduced);
+      s.factorizeReduced();
       s.bcW = Eigen::VectorXd::Zero(n);
       lds->reactionToBoundaryConditions().setZero(
           static_cast<Eigen::Index>(s.bc->velocityIndices().size()));
@@ -404,6 +392,16 @@ double MoreauJeanOSI::computeResidu() {
     s.resid -= (h * th) * ds.forces();
     s.resid -= (h * (1.0 - th)) * s.Fk;
     s.resid -= p;
+    if (s.bc) {
+      // Prescribed rows: the residual at the iterate is the impulse imposing v̄ (reaction);
+      // they are not unknowns of the Newton iteration.
+      const std::vector<unsigned>& idx = s.bc->velocityIndices();
+      Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
+      for (std::size_t j = 0; j < idx.size(); ++j) {
+        reaction(static_cast<Eigen::Index>(j)) = s.resid(idx[j]);
+        s.resid(idx[j]) = 0.0;
+      }
+    }
     const double scale = std::max({1.0, inertia, p.lpNorm<Eigen::Infinity>()});
     r = std::max(r, s.resid.lpNorm<Eigen::Infinity>() / scale);
   }
@@ -507,8 +505,9 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
     const double* v = ds.velocity().data();
     const double* vk = ds.velocityMemory().data();
     for (Eigen::Index i = 0; i < n; ++i) q[i] = qk[i] + wNew * v[i] + wOld * vk[i];
-    if (s.bc) {
-      // Reaction r_P = [M̂ (v_{k+1} − v_k) − w − p]_P: the impulse imposing v̄.
+    if (s.bc && !s.nonlinear) {
+      // Reaction r_P = [M̂ (v_{k+1} − v_k) − w − p]_P: the impulse imposing v̄ (a nonlinear
+      // system gets it from its residual, computeResidu).
       const std::vector<unsigned>& idx = s.bc->velocityIndices();
       const Eigen::VectorXd& p = ds.p(level);
       Eigen::VectorXd& r = ds.reactionToBoundaryConditions();

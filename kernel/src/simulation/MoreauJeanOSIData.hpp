@@ -84,7 +84,25 @@ struct DSData {
   Eigen::LLT<Eigen::MatrixXd> bcLlt;
   Eigen::PartialPivLU<Eigen::MatrixXd> bcLu;
   bool bcSpd = true;
-  Eigen::VectorXd bcW;  // the force term w of the step (before the solve)
+  Eigen::VectorXd bcW;        // the force term w of the step (before the solve)
+  Eigen::MatrixXd bcReduced;  // M̃ (work matrix, sized once)
+
+  // M̃ from Mfull (M̂, or W at a Newton iterate): rows and columns of the prescribed
+  // coordinates replaced by those of the identity; Cholesky when symmetric, else LU.
+  void factorizeReduced() {
+    bcReduced = Mfull;
+    for (unsigned i : bc->velocityIndices()) {
+      bcReduced.row(i).setZero();
+      bcReduced.col(i).setZero();
+      bcReduced(i, i) = 1.0;
+    }
+    bcSpd = detail::exactlySymmetric(bcReduced);
+    if (bcSpd) {
+      bcLlt.compute(bcReduced);
+      bcSpd = bcLlt.info() == Eigen::Success;
+    }
+    if (!bcSpd) bcLu.compute(bcReduced);
+  }
 
   // x <- M̂⁻¹ x without allocation (x: n doubles).
   void solveInPlace(double* px) {
@@ -234,6 +252,12 @@ struct MoreauJeanOSI::Impl {
     if (!s.Mhat.allFinite())
       throw ModelError("MoreauJeanOSI: the iteration matrix of " + system.description() +
                        " has a non-finite entry");
+    if (s.bc) {
+      // Prescribed coordinates: the solves use the reduced W̃ only (W_FF and W_FP).
+      s.Mfull = s.Mhat;
+      s.factorizeReduced();
+      return;
+    }
     // Cholesky reads one triangle only: a non-symmetric M̂ (non-symmetric K_t or C_t, e.g.
     // gyroscopic terms) goes to LU.
     s.spd = detail::exactlySymmetric(s.Mhat);
@@ -292,8 +316,28 @@ struct MoreauJeanOSI::Impl {
     s.resid -= (h * (1.0 - th)) * s.Fk;
     double* w = s.work();
     copyValues(s.resid, w);
+    if (s.bc) {
+      // v_free,P = v̄(t_{k+1}): with x = u^τ − v_free, x_P = (u^τ − v̄)_P and
+      // W_FF x_F = 𝓡_F − W_FP x_P (the prescribed rows leave the Newton system).
+      BoundaryCondition& bc = *s.bc;
+      bc.computePrescribedVelocity(tk1);
+      const std::vector<unsigned>& idx = bc.velocityIndices();
+      const Eigen::VectorXd& vbar = bc.prescribedVelocity();
+      for (std::size_t j = 0; j < idx.size(); ++j) {
+        const double x = v(idx[j]) - vbar(static_cast<Eigen::Index>(j));
+        for (Eigen::Index i = 0; i < s.n; ++i) w[i] -= s.Mfull(i, idx[j]) * x;
+      }
+      for (std::size_t j = 0; j < idx.size(); ++j)
+        w[idx[j]] = v(idx[j]) - vbar(static_cast<Eigen::Index>(j));
+    }
     s.solveInPlace(w);
     for (Eigen::Index i = 0; i < s.n; ++i) s.vFree(i) = v(i) - w[i];
+    if (s.bc) {
+      const std::vector<unsigned>& idx = s.bc->velocityIndices();
+      const Eigen::VectorXd& vbar = s.bc->prescribedVelocity();
+      for (std::size_t j = 0; j < idx.size(); ++j)
+        s.vFree(idx[j]) = vbar(static_cast<Eigen::Index>(j));
+    }
   }
   const NonSmoothDynamicalSystem* nsds = nullptr;
   const TimeDiscretisation* td = nullptr;

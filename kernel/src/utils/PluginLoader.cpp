@@ -200,4 +200,10 @@ std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)> PluginLoad
   };
 }
 
+std::function<void(double, Eigen::Ref<Eigen::VectorXd>)> PluginLoader::prescribedVelocity(
+    const std::string& spec) {
+  auto p = load<plugin::PrescribedVelocity>(spec);
+  return [p](double t, Eigen::Ref<Eigen::VectorXd> v) { p.function(t, u(v.size()), v.data()); };
+}
+
 }  // namespace moreau

@@ -7,6 +7,7 @@
 
 #include <Eigen/Dense>
 #include <functional>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -36,6 +37,21 @@ class BoundaryCondition {
   BoundaryCondition(std::vector<unsigned> indices, F&& function)
       : BoundaryCondition(std::move(indices), VelocityFunction(std::forward<F>(function)),
                           FunctionTag{}) {}
+
+  /// Prescribed velocities given by a Siconos C plug-in "library:symbol" with the signature
+  /// void f(double time, unsigned int size, double* v) (size = number of indices; v(j) is
+  /// imposed on coordinate indices[j]); the library is resolved as in PluginLoader. Throws
+  /// ModelError when an index repeats, or the library or symbol is not found.
+  BoundaryCondition(std::vector<unsigned> indices, const std::string& plugin);
+  /// Siconos setComputePrescribedVelocityFunction(pluginPath, functionName): the prescribed
+  /// velocities become given by the C plug-in symbol of library (signature of the plug-in
+  /// constructor); replaces constant values or a previous function. ModelError when not found.
+  void setComputePrescribedVelocityFunction(const std::string& library, const std::string& symbol);
+  /// Same with one "library:symbol" string.
+  void setComputePrescribedVelocityFunction(const std::string& plugin);
+  /// The prescribed velocities become given by a function of time (replaces constant values or
+  /// a previous function). ModelError when the function is empty.
+  void setComputePrescribedVelocityFunction(VelocityFunction function);
 
   /// The constrained coordinates (indices into v, in the user's order).
   const std::vector<unsigned>& velocityIndices() const { return indices_; }

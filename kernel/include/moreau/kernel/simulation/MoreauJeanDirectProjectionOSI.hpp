@@ -108,7 +108,12 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
     LagrangianDS* ds = nullptr;
     Eigen::LLT<Eigen::MatrixXd> llt;
     bool constantMass = true;
+    // Coordinates with prescribed velocities (BoundaryCondition): the projection does not
+    // move them (llt factors M with their rows and columns replaced by the identity's).
+    std::vector<unsigned> prescribed;
+    Eigen::MatrixXd reduced;  // work matrix of the factorization
   };
+  static bool factorizeMass(SystemData& s);
   void synchronize();
   const InteractionData& data(const Interaction& inter) const;
 

@@ -47,6 +47,8 @@ using MatrixOfTime = void (*)(double, unsigned, unsigned, double*, unsigned, dou
 using VectorOfTime = void (*)(double, unsigned, double*, unsigned, double*);
 /// first-order M(time, n, x, M, sizeZ, z) (Moreau's choice of signature)
 using FirstOrderMass = FirstOrderF;
+/// BoundaryCondition prescribed velocity v̄(time, sizeOfIndices, v̄) (no z).
+using PrescribedVelocity = void (*)(double, unsigned, double*);
 
 // Relations (Siconos 4.4 signatures; matrix outputs column-major, the size
 // argument before a matrix output is its number of rows).
@@ -188,6 +190,10 @@ class PluginLoader {
   static std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)> vectorOfTime(
       const std::string& spec);
   ///@}
+  /// BoundaryCondition v̄(t, v̄) (BoundaryCondition::VelocityFunction): the C function gets
+  /// (time, v̄.size(), v̄.data()).
+  static std::function<void(double, Eigen::Ref<Eigen::VectorXd>)> prescribedVelocity(
+      const std::string& spec);
 };
 
 }  // namespace moreau
