@@ -461,7 +461,8 @@ void LsodarOSI::initialize(const Simulation& simulation) {
                        "systems only, simulation.md §1.9.6)");
     if (lds->boundaryConditions())
       throw ModelError("LsodarOSI: boundary conditions of " + system->description() +
-                       " are not supported (only MoreauJeanOSI honours them)");
+                       " are not supported (MoreauJeanOSI, its projection variants and "
+                       "MoreauJeanGOSI honour them)");
     Impl::DSData s;
     s.ds = lds;
     s.n = lds->ndof();

@@ -2,6 +2,7 @@
 // docs/theory/moreau-jean.md (MoreauJeanOSI) with v_{k+1} solved by the
 // global one-step problem (docs/kernel/global-friction-contact.md).
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearDiagonalDS.hpp>
@@ -41,6 +42,26 @@ struct DSData {
   std::size_t globalStep = kNoStep;  // step of vGlobal, kNoStep when not given
   Eigen::VectorXd qSet, vSet;
   bool written = false;
+  // Boundary conditions (null when none; docs/theory/moreau-jean.md § "Prescribed
+  // velocities"): the global problem gets M̃ = M̂ with the prescribed rows and columns
+  // replaced by the identity's, the Jacobian blocks without the prescribed columns, and
+  // v_free,P = v̄_P, so that its solution has v_P = v̄_P and u = H v.
+  std::shared_ptr<BoundaryCondition> bc;
+  Eigen::MatrixXd Mreduced;
+  Eigen::LLT<Eigen::MatrixXd> bcLlt;
+  Eigen::PartialPivLU<Eigen::MatrixXd> bcLu;
+  bool bcSpd = true;
+  Eigen::VectorXd bcW;  // the force term w of the step
+
+  // x <- M̃⁻¹ x.
+  void solveReducedInPlace(Eigen::VectorXd& x) {
+    if (bcSpd) {
+      bcLlt.solveInPlace(x);
+    } else {
+      rhs = x;
+      x.noalias() = bcLu.solve(rhs);
+    }
+  }
 
   void solveInPlace(Eigen::VectorXd& x) {
     if (diag) {
@@ -57,6 +78,7 @@ struct DSData {
 struct DSBlock {
   std::size_t ds = 0;
   Eigen::MatrixXd H;
+  Eigen::MatrixXd Hbc;  // H without the prescribed columns (system with boundary conditions)
 };
 
 struct InteractionData {
@@ -106,10 +128,16 @@ struct MoreauJeanGOSI::Impl {
     d.relation->computeOutput(t, *d.inter, 1);
   }
 
-  static void updateBlocks(InteractionData& id, double t) {
+  void updateBlocks(InteractionData& id, double t) {
     id.relation->computeJacobians(t, *id.inter);
-    for (std::size_t i = 0; i < id.blocks.size(); ++i)
-      id.blocks[i].H = id.relation->jachqBlock(*id.inter, i);
+    for (std::size_t i = 0; i < id.blocks.size(); ++i) {
+      DSBlock& b = id.blocks[i];
+      b.H = id.relation->jachqBlock(*id.inter, i);
+      if (const auto& bc = ds[b.ds].bc) {
+        b.Hbc = b.H;
+        for (unsigned j : bc->velocityIndices()) b.Hbc.col(j).setZero();
+      }
+    }
     if (id.relation->hasTimeDerivative()) id.hDot = id.relation->dhdt(*id.inter);
   }
 
@@ -193,9 +221,6 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
     if (!lds)
       throw ModelError("MoreauJeanGOSI: " + system->description() +
                        " is not a LagrangianDS: first-order systems are not supported");
-    if (lds->boundaryConditions())
-      throw ModelError("MoreauJeanGOSI: boundary conditions of " + system->description() +
-                       " are not supported (only MoreauJeanOSI honours them)");
     DSData& s = d.ds[system->number()];
     s.ds = lds;
     s.lti = dynamic_cast<const LagrangianLinearTIDS*>(lds);
@@ -262,6 +287,25 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
           throw ModelError(os.str());
         }
       }
+    }
+    s.bc = lds->boundaryConditions();
+    if (s.bc) {
+      s.bc->checkAgainst(*system, n);
+      s.Mreduced = s.Mhat;
+      for (unsigned i : s.bc->velocityIndices()) {
+        s.Mreduced.row(i).setZero();
+        s.Mreduced.col(i).setZero();
+        s.Mreduced(i, i) = 1.0;
+      }
+      s.bcSpd = detail::exactlySymmetric(s.Mreduced);
+      if (s.bcSpd) {
+        s.bcLlt.compute(s.Mreduced);
+        s.bcSpd = s.bcLlt.info() == Eigen::Success;
+      }
+      if (!s.bcSpd) s.bcLu.compute(s.Mreduced);
+      s.bcW = Eigen::VectorXd::Zero(n);
+      lds->reactionToBoundaryConditions().setZero(
+          static_cast<Eigen::Index>(s.bc->velocityIndices().size()));
     }
     lds->computeFExt(td.t0());
     s.fExtk = lds->fExt();
@@ -333,11 +377,28 @@ void MoreauJeanGOSI::computeFreeState(const StepContext& ctx) {
       s.work.array() -=
           s.diag->stiffnessDiagonal().array() * (h * qk.array() + (h * h * th) * vk.array());
     }
+    if (s.bc) {
+      // Prescribed v̄(t_{k+1}) on P: w_F −= M̂_FP (v̄ − v_k)_P, w_P = (v̄ − v_k)_P.
+      BoundaryCondition& bc = *s.bc;
+      bc.computePrescribedVelocity(tk1);
+      s.bcW = s.work;
+      const std::vector<unsigned>& idx = bc.velocityIndices();
+      const Eigen::VectorXd& vbar = bc.prescribedVelocity();
+      for (std::size_t j = 0; j < idx.size(); ++j)
+        s.work -= s.Mhat.col(idx[j]) * (vbar(static_cast<Eigen::Index>(j)) - vk(idx[j]));
+      for (std::size_t j = 0; j < idx.size(); ++j)
+        s.work(idx[j]) = vbar(static_cast<Eigen::Index>(j)) - vk(idx[j]);
+      s.solveReducedInPlace(s.work);
+      s.vFree = vk + s.work;
+      for (std::size_t j = 0; j < idx.size(); ++j)
+        s.vFree(idx[j]) = vbar(static_cast<Eigen::Index>(j));
+      continue;
+    }
     s.solveInPlace(s.work);
     s.vFree = vk + s.work;
   }
   for (InteractionData& id : d.interactions)
-    if (id.inter && !id.constant) Impl::updateBlocks(id, tk1);
+    if (id.inter && !id.constant) d.updateBlocks(id, tk1);
 }
 
 bool MoreauJeanGOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
@@ -393,11 +454,30 @@ void MoreauJeanGOSI::updateState(const ProblemContext& ctx) {
     LagrangianDS& ds = *s.ds;
     if (s.globalStep == ctx.step) {
       ds.velocity() = s.vGlobal;
+    } else if (s.bc) {
+      // v = v_free + M̃⁻¹ (p with the prescribed rows 0).
+      s.work = ds.p(level);
+      for (unsigned i : s.bc->velocityIndices()) s.work(i) = 0.0;
+      s.solveReducedInPlace(s.work);
+      ds.velocity() = s.vFree + s.work;
     } else {
       // Not solved by a global problem: v = v_free + M̂⁻¹ p.
       s.work = ds.p(level);
       s.solveInPlace(s.work);
       ds.velocity() = s.vFree + s.work;
+    }
+    if (s.bc) {
+      // v_P = v̄_P exactly (the global solver returns it to its own accuracy), and the
+      // reaction r_P = [M̂ (v_{k+1} − v_k) − w − p]_P.
+      const std::vector<unsigned>& idx = s.bc->velocityIndices();
+      const Eigen::VectorXd& vbar = s.bc->prescribedVelocity();
+      Eigen::VectorXd& v = ds.velocity();
+      for (std::size_t j = 0; j < idx.size(); ++j) v(idx[j]) = vbar(static_cast<Eigen::Index>(j));
+      s.rhs = v - ds.velocityMemory();
+      Eigen::VectorXd& r = ds.reactionToBoundaryConditions();
+      for (std::size_t j = 0; j < idx.size(); ++j)
+        r(static_cast<Eigen::Index>(j)) =
+            s.Mhat.row(idx[j]).dot(s.rhs) - s.bcW(idx[j]) - ds.p(level)(idx[j]);
     }
     ds.q() = ds.qMemory() + h * th * ds.velocity() + h * (1.0 - th) * ds.velocityMemory();
     s.qSet = ds.q();
@@ -419,13 +499,14 @@ void MoreauJeanGOSI::swapInMemory() {
 }
 
 const Eigen::MatrixXd& MoreauJeanGOSI::iterationMatrix(const DynamicalSystem& ds) const {
-  return impl_->data(ds).Mhat;
+  const DSData& s = impl_->data(ds);
+  return s.bc ? s.Mreduced : s.Mhat;
 }
 
 const Eigen::MatrixXd& MoreauJeanGOSI::jacobianBlock(const Interaction& inter,
                                                      const DynamicalSystem& ds) const {
   for (const DSBlock& b : impl_->data(inter).blocks)
-    if (b.ds == ds.number()) return b.H;
+    if (b.ds == ds.number()) return impl_->ds[b.ds].bc ? b.Hbc : b.H;
   throw std::out_of_range("MoreauJeanGOSI: " + ds.description() + " is not a system of " +
                           inter.description());
 }

@@ -47,7 +47,8 @@ void SchatzmanPaoliOSI::initialize(const Simulation& simulation) {
                        " is not a LagrangianLinearTIDS (the only system supported)");
     if (ds->boundaryConditions())
       throw ModelError("SchatzmanPaoliOSI: boundary conditions of " + system->description() +
-                       " are not supported (only MoreauJeanOSI honours them)");
+                       " are not supported (MoreauJeanOSI, its projection variants and "
+                       "MoreauJeanGOSI honour them)");
     ds->validate();
     const Eigen::Index n = ds->ndof();
     Eigen::MatrixXd W = ds->mass();

@@ -2,7 +2,10 @@
 // Prescribed velocities on chosen coordinates of a Lagrangian system (Siconos
 // BoundaryCondition): v_i(t) = v̄_i(t) for i in velocityIndices(). The
 // integrator imposes them at the end of each step and reports the impulse it
-// needed in LagrangianDS::reactionToBoundaryConditions(). See
+// needed in LagrangianDS::reactionToBoundaryConditions(). Honoured by
+// MoreauJeanOSI (linear and nonlinear systems), its projection variants and
+// MoreauJeanGOSI. The values are constants, a function of time or a Siconos C
+// plug-in void f(double time, unsigned int size, double* v). See
 // docs/kernel/dynamical-systems.md and docs/theory/moreau-jean.md.
 
 #include <Eigen/Dense>
@@ -17,8 +20,10 @@ namespace moreau {
 class DynamicalSystem;
 
 /// Prescribed velocities v_i(t) = v̄_i(t) on the coordinates velocityIndices() of a
-/// LagrangianDS (Siconos BoundaryCondition). The values are constant or given by a
-/// function of time; they are honoured by MoreauJeanOSI (v_i(t_{k+1}) = v̄_i(t_{k+1})).
+/// LagrangianDS (Siconos BoundaryCondition). The values are constant, given by a
+/// function of time or by a Siconos C plug-in; they are honoured by MoreauJeanOSI (linear
+/// and nonlinear systems), its projection variants and MoreauJeanGOSI
+/// (v_i(t_{k+1}) = v̄_i(t_{k+1})).
 class BoundaryCondition {
  public:
   /// v̄(t) into v (pre-sized to the number of indices; must not be resized).

@@ -62,10 +62,13 @@ class MoreauJeanGOSI : public OneStepIntegrator {
   void swapInMemory() override;
 
   /// M̂ of ds, dense (also for a LagrangianLinearDiagonalDS). std::out_of_range
-  /// when ds is not integrated by it (or before initialize).
+  /// when ds is not integrated by it (or before initialize). For a system with boundary
+  /// conditions: M̃, M̂ with the prescribed rows and columns replaced by the identity's.
   const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const override;
+  /// H block of ds (for a system with boundary conditions: without the prescribed columns).
   const Eigen::MatrixXd& jacobianBlock(const Interaction& inter,
                                        const DynamicalSystem& ds) const override;
+  /// v_free of ds (its prescribed entries are v̄(t_{k+1})).
   const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 
   /// v_{k+1} of ds computed by the global problem of step `step` (ndof
