@@ -446,17 +446,6 @@ double ellipticK(double k) {
 
 }  // namespace
 
-TEST(EventDriven, ScleronomousRelationWithoutDotJacobianIsRejected) {
-  RopePendulum p = makeRopePendulum(Eigen::Vector2d(std::sqrt(0.75), 0.5), 0.9, 1.0, 0.01, false);
-  try {
-    p.sim->initialize();
-    FAIL() << "expected a ModelError";
-  } catch (const ModelError& error) {
-    EXPECT_NE(std::string(error.what()).find("setComputeDotJachqFunction"), std::string::npos)
-        << error.what();
-  }
-}
-
 TEST(EventDriven, RopePendulumQuarterPeriodAndInvariants) {
   // Taut rope from θ0 = π/3: the contact stays closed (tension m g (3 cos θ − 2 cos θ0) > 0),
   // the acceleration LCP with Ġ v gives the pendulum. The first crossing of x = 0 (Hermite

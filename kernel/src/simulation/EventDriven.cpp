@@ -3,6 +3,8 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/LagrangianDS.hpp>
+#include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/EventDriven.hpp>
@@ -21,6 +23,26 @@ namespace moreau {
 
 namespace {
 constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+// The event-driven algorithm is for Lagrangian systems with unilateral
+// contacts and Newton impact laws (simulation.md §1.9): checked before the
+// levels and problems are set up, so that the error names the object.
+void checkEventDrivenModel(const NonSmoothDynamicalSystem& nsds) {
+  for (const auto& ds : nsds.dynamicalSystems())
+    if (!dynamic_cast<const LagrangianDS*>(ds.get()))
+      throw ModelError("EventDriven: " + ds->description() +
+                       " is not a LagrangianDS; the event-driven algorithm handles Lagrangian "
+                       "systems with unilateral contacts only (use TimeStepping)");
+  for (const auto& inter : nsds.interactions()) {
+    const NonSmoothLaw* law = inter->nonSmoothLaw().get();
+    if (!dynamic_cast<const NewtonImpactNSL*>(law))
+      throw ModelError("EventDriven: " + inter->description() + " has a " +
+                       std::string(law ? law->typeName() : "null") +
+                       " law; the event-driven algorithm handles unilateral contacts with a "
+                       "NewtonImpactNSL only (no friction, relay or equality laws: use "
+                       "TimeStepping)");
+  }
+}
 }  // namespace
 
 EventDriven::EventDriven(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
@@ -92,7 +114,10 @@ void EventDriven::initialize() {
   if (!nonSmoothProblem(ProblemRole::Acceleration))
     insertNonSmoothProblem(std::make_shared<LCP>("lemke"), ProblemRole::Acceleration);
   lsodar_->setEventTolerance(eventTolerance_);
+  checkEventDrivenModel(*nsds_);
   Simulation::initialize();
+  // Index sets 0..2 even before the first interaction is linked.
+  if (nsds_->topology().numberOfIndexSets() < 3) nsds_->topology().setNumberOfIndexSets(3);
   events_.initialize(*td_, N_);
   time_ = td_->t0();
   advanced_ = false;
@@ -150,6 +175,25 @@ void EventDriven::advanceToEvent() {
     std::ostringstream os;
     os << "EventDriven: no event after t = " << startingTime();
     throw SimulationError(os.str());
+  }
+  // Interaction managers, then the links and removals made since the last
+  // event (docs/kernel/event-driven.md "Interactions linked during a run").
+  updateInteractions();
+  if (nsds_->topologyVersion() != topologyVersion_) {
+    synchronizeTopology();  // memories and levels of the new interactions
+    // Interaction data and root functions of the integrator for the new
+    // topology, the integration restarted at the current state.
+    lsodar_->initialize(*this);
+    lsodar_->resetIntegration(time_);
+    lastImpact_.resize(nsds_->topology().interactionCapacity(),
+                       -std::numeric_limits<double>::infinity());
+    topologyVersion_ = nsds_->topologyVersion();
+    // A contact linked already closed is processed as the contacts at t0.
+    bool closed = false;
+    for (const auto& inter : nsds_->topology().interactions())
+      closed = closed || (!nsds_->topology().indexSet(1).contains(inter->number()) &&
+                          inter->y(0)(0) <= eventTolerance_);
+    if (closed) processNonSmooth(time_, true);
   }
   const double tend = events_.nextTimeDiscretisationTime();
   double tout = tend;

@@ -6,7 +6,9 @@
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
 #include <moreau/kernel/modeling/LagrangianR.hpp>
+#include <moreau/kernel/modeling/LagrangianRheonomousR.hpp>
 #include <moreau/kernel/modeling/LagrangianScleronomousR.hpp>
+#include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
@@ -36,6 +38,13 @@ constexpr double kGapMargin = 1e-6;  // gap reference margin, in event tolerance
 }  // namespace
 
 struct LsodarOSI::Impl {
+  // How the drift c of ÿ = G v̇ + c is obtained (docs/theory/event-driven.md).
+  enum class Drift {
+    None,          // constant Jacobian: c = 0
+    User,          // c = Ġ v with the user's Ġ
+    VelocityDiff,  // central difference of ẏ(q + s v, t + s τ; v) in s (G, ∂h/∂t exact)
+    OutputDiff     // second central difference of h(q + s v, t + s τ) in s
+  };
   struct DSData {
     LagrangianDS* ds = nullptr;
     Eigen::Index n = 0;
@@ -56,11 +65,19 @@ struct LsodarOSI::Impl {
   struct InterData {
     Interaction* inter = nullptr;  // null: free slot
     LagrangianR* relation = nullptr;
-    // Non-null when G depends on q (a LagrangianScleronomousR with Ġ):
-    // G, M⁻¹Gᵀ and Ġ v are refreshed at every state (freeAccelerations).
+    // Non-null when G depends on q and the user gave Ġ (a LagrangianScleronomousR).
     LagrangianScleronomousR* scleronomous = nullptr;
-    Eigen::MatrixXd dotG;  // Ġ (1 × Σ ndof) at the last refresh
-    double dotGv = 0.0;    // Ġ v: ÿ = G v̇ + Ġ v (0 for constant Jacobians)
+    // G depends on q or t (scleronomous or rheonomous relation): G, M⁻¹Gᵀ,
+    // ∂h/∂t and the drift are refreshed at every state (freeAccelerations).
+    bool moving = false;
+    bool rheonomous = false;  // y = h(q, t): ẏ = G v + ∂h/∂t
+    Drift drift = Drift::None;
+    Eigen::MatrixXd dotG;  // Ġ (1 × Σ ndof) at the last refresh (user Ġ)
+    // The drift c of ÿ = G v̇ + c: Ġ v for a scleronomous relation, plus
+    // 2 ∂G/∂t v + ∂²h/∂t² for a rheonomous one (0 for constant Jacobians).
+    double dotGv = 0.0;
+    double dhdt = 0.0;               // ∂h/∂t (rheonomous), in the free velocity
+    Eigen::VectorXd ySave0, ySave1;  // outputs kept across the drift differences
     std::vector<Block> blocks;
     double yRef = 0.0;     // gap root function g = y − yRef
     int bilateral = -1;    // row in the bilateral system (member of I₂), −1 otherwise
@@ -119,6 +136,24 @@ struct LsodarOSI::Impl {
     return std::min(y, 0.0) - kGapMargin * self->eventTolerance();
   }
 
+  // The drift method of a relation (ModelError for a relation the
+  // event-driven integrator cannot differentiate).
+  static Drift driftMethod(const Interaction& inter, const LagrangianR& rel) {
+    if (rel.hasConstantJacobians()) return Drift::None;
+    // Without finite differences enabled the relation has its G (and ∂h/∂t):
+    // ẏ is exact and its first difference is the accurate one; with them, G
+    // may itself be a difference quotient and only h is differentiated.
+    const Drift byDifferences =
+        rel.jacobianByFiniteDifferences() ? Drift::OutputDiff : Drift::VelocityDiff;
+    if (const auto* r = dynamic_cast<const LagrangianScleronomousR*>(&rel))
+      return r->hasDotJachq() ? Drift::User : byDifferences;
+    if (dynamic_cast<const LagrangianRheonomousR*>(&rel)) return byDifferences;
+    throw ModelError("LsodarOSI: " + inter.description() + " has a " + rel.typeName() +
+                     " relation whose Jacobian is not constant; the event-driven integrator "
+                     "handles LagrangianLinearTIR, LagrangianScleronomousR and "
+                     "LagrangianRheonomousR");
+  }
+
   InterData& data(const Interaction& inter) {
     const unsigned id = inter.number();
     if (id >= inters.size() || inters[id].inter != &inter)
@@ -167,7 +202,7 @@ struct LsodarOSI::Impl {
     }
     for (InterData& d : inters) {
       if (!d.inter) continue;
-      if (d.scleronomous) {
+      if (d.moving) {
         refreshJacobian(t, d);
       } else if (!constantMasses) {
         for (Block& b : d.blocks) b.MiGt = ds[b.ds].llt.solve(b.G.transpose());
@@ -177,17 +212,75 @@ struct LsodarOSI::Impl {
 
   // G(q), M⁻¹Gᵀ and Ġ(q, v) v at the systems' current state (relations whose
   // Jacobian depends on q).
+  // (the drift differences first: they overwrite the relation's G and ∂h/∂t).
   void refreshJacobian(double t, InterData& d) {
-    d.scleronomous->computeJacobians(t, *d.inter);
-    d.scleronomous->computeDotJachq(t, *d.inter, d.dotG);
-    d.dotGv = 0.0;
+    if (d.drift == Drift::VelocityDiff || d.drift == Drift::OutputDiff) driftByDifferences(t, d);
+    d.relation->computeJacobians(t, *d.inter);
+    if (d.drift == Drift::User) {
+      d.scleronomous->computeDotJachq(t, *d.inter, d.dotG);
+      d.dotGv = 0.0;
+    }
+    d.dhdt = d.rheonomous ? d.relation->dhdt(*d.inter)(0) : 0.0;
     for (std::size_t i = 0; i < d.blocks.size(); ++i) {
       Block& b = d.blocks[i];
       const DSData& s = ds[b.ds];
-      b.G = d.scleronomous->jachqBlock(*d.inter, i);
+      b.G = d.relation->jachqBlock(*d.inter, i);
       b.MiGt = s.llt.solve(b.G.transpose());
-      d.dotGv += d.dotG.row(0).segment(b.column, s.n).dot(s.ds->velocity());
+      if (d.drift == Drift::User)
+        d.dotGv += d.dotG.row(0).segment(b.column, s.n).dot(s.ds->velocity());
     }
+  }
+
+  // The drift c = d²/ds² h(q + s v, t + s τ) at s = 0 (τ = 1 for a rheonomous
+  // relation, 0 otherwise) — the part of ÿ that does not depend on v̇ — by
+  // central differences along the direction (v, τ), at the systems' current
+  // state (s.q, s.v set by freeAccelerations). VelocityDiff: c = [ẏ(+s) −
+  // ẏ(−s)]/(2s) with ẏ = G v + ∂h/∂t (G and ∂h/∂t given), s = ε^{1/3} L /
+  // max(|v|, τ L), error O(s²) + O(ε^{2/3}); OutputDiff: c_s = [h(+s) − 2h(0)
+  // + h(−s)]/s² at s and s/2, c = (4 c_{s/2} − c_s)/3, s = ε^{1/6} L /
+  // max(|v|, τ L), error O(s⁴) + O(ε^{2/3}) (relative to |h| and the unit
+  // scales), with L = max(1, |q|∞): the position moves by at most ε^{1/3} L
+  // (ε^{1/6} L ≈ 2.5e-3 L) and the time by at most ε^{1/3} (ε^{1/6}). The
+  // outputs y(0), y(1) and the systems' q are restored.
+  void driftByDifferences(double t, InterData& d) {
+    double qn = 0.0, vn = 0.0;
+    for (const Block& b : d.blocks) {
+      qn = std::max(qn, ds[b.ds].q.lpNorm<Eigen::Infinity>());
+      vn = std::max(vn, ds[b.ds].v.lpNorm<Eigen::Infinity>());
+    }
+    const double tau = d.rheonomous ? 1.0 : 0.0;
+    if (vn == 0.0 && tau == 0.0) {
+      d.dotGv = 0.0;
+      return;
+    }
+    const double L = std::max(1.0, qn);
+    const bool velocity = d.drift == Drift::VelocityDiff;
+    const double c = velocity ? std::cbrt(kEps) : std::pow(kEps, 1.0 / 6.0);
+    const double step = c * L / std::max(vn, tau * L);
+    Interaction& inter = *d.inter;
+    d.ySave0 = inter.y(0);
+    d.ySave1 = inter.y(1);
+    const unsigned level = velocity ? 1 : 0;
+    auto at = [&](double sj) {
+      for (const Block& b : d.blocks) {
+        const DSData& s = ds[b.ds];
+        s.ds->q() = s.q + sj * s.v;
+      }
+      d.relation->computeOutput(t + sj * tau, inter, level);
+      return inter.y(level)(0);
+    };
+    if (velocity) {
+      d.dotGv = (at(step) - at(-step)) / (2.0 * step);
+    } else {
+      // Second differences at s and s/2, Richardson-extrapolated (error O(s⁴)).
+      const double y0 = at(0.0), half = 0.5 * step;
+      const double c1 = ((at(step) - y0) + (at(-step) - y0)) / (step * step);
+      const double c2 = ((at(half) - y0) + (at(-half) - y0)) / (half * half);
+      d.dotGv = (4.0 * c2 - c1) / 3.0;
+    }
+    for (const Block& b : d.blocks) ds[b.ds].ds->q() = ds[b.ds].q;
+    inter.y(0) = d.ySave0;
+    inter.y(1) = d.ySave1;
   }
 
   // The bilateral contact forces of I₂ (ÿ = 0 there) and the accelerations.
@@ -383,6 +476,19 @@ void cvodeErrors(int /*code*/, const char* /*module*/, const char* function, cha
   d->cvodeMessage = std::string(function ? function : "") + ": " + (msg ? msg : "");
 }
 
+// The event-driven algorithm is for unilateral contacts with a Newton impact
+// law (simulation.md §1.9): friction, relay, equality or complementarity laws
+// have no impact / acceleration problem pair here.
+void checkEventDrivenLaw(const Interaction& inter) {
+  const NonSmoothLaw* law = inter.nonSmoothLaw().get();
+  if (dynamic_cast<const NewtonImpactNSL*>(law)) return;
+  throw ModelError("LsodarOSI: " + inter.description() + " has a " +
+                   std::string(law ? law->typeName() : "null") +
+                   " law; the event-driven integrator handles unilateral contacts with a "
+                   "NewtonImpactNSL only (no friction, relay or equality laws: use "
+                   "TimeStepping)");
+}
+
 }  // namespace
 
 LsodarOSI::LsodarOSI()
@@ -444,6 +550,10 @@ InteractionLevels LsodarOSI::levels(const Interaction& /*inter*/) const {
 
 void LsodarOSI::initialize(const Simulation& simulation) {
   Impl& d = *impl_;
+  // Called again by EventDriven during a run (interactions linked or removed
+  // between events): the counters and the impulses go on.
+  const bool rebuild = d.sim == &simulation && simulation.isInitialized() && d.cvode;
+  const Statistics carried = rebuild ? statistics() : Statistics();
   d.freeCvode();
   d.sim = &simulation;
   NonSmoothDynamicalSystem& nsds = *simulation.nonSmoothDynamicalSystem();
@@ -480,7 +590,8 @@ void LsodarOSI::initialize(const Simulation& simulation) {
     s.aFree = Eigen::VectorXd::Zero(s.n);
     s.Jq = s.Jv = Eigen::MatrixXd::Zero(s.n, s.n);
     s.a = Eigen::VectorXd::Zero(s.n);
-    for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
+    if (!rebuild)
+      for (unsigned level = 0; level < 3; ++level) lds->p(level).setZero();
     d.dsIndex[system->number()] = static_cast<int>(d.ds.size());
     d.ds.push_back(std::move(s));
   }
@@ -492,18 +603,13 @@ void LsodarOSI::initialize(const Simulation& simulation) {
   for (const auto& inter : nsds.interactions()) {
     const auto& systems = inter->dynamicalSystems();
     if (systems.empty() || !simulation.integrates(*this, *systems.front())) continue;
+    checkEventDrivenLaw(*inter);
     auto* rel = dynamic_cast<LagrangianR*>(inter->relation().get());
     if (!rel)
       throw ModelError("LsodarOSI: " + inter->description() + " has a " +
                        inter->relation()->typeName() +
                        " relation; a Lagrangian relation is needed");
-    auto* scleronomous = dynamic_cast<LagrangianScleronomousR*>(rel);
-    if (!rel->hasConstantJacobians() && !(scleronomous && scleronomous->hasDotJachq()))
-      throw ModelError(
-          "LsodarOSI: " + inter->description() + " has a " + rel->typeName() +
-          " relation whose Jacobian depends on q; the acceleration-level output ÿ = G v̇ + Ġ v "
-          "needs Ġ: use a LagrangianScleronomousR and give Ġ with setComputeDotJachqFunction "
-          "(or its third constructor argument), or a relation with constant Jacobians");
+    const Impl::Drift drift = Impl::driftMethod(*inter, *rel);
     if (inter->dimension() != 1)
       throw ModelError("LsodarOSI: " + inter->description() + " has dimension " +
                        std::to_string(inter->dimension()) +
@@ -511,8 +617,15 @@ void LsodarOSI::initialize(const Simulation& simulation) {
     Impl::InterData& id = d.inters[inter->number()];
     id.inter = inter.get();
     id.relation = rel;
-    id.scleronomous = rel->hasConstantJacobians() ? nullptr : scleronomous;
+    id.drift = drift;
+    id.moving = drift != Impl::Drift::None;
+    id.rheonomous = dynamic_cast<LagrangianRheonomousR*>(rel) != nullptr;
+    id.scleronomous =
+        drift == Impl::Drift::User ? dynamic_cast<LagrangianScleronomousR*>(rel) : nullptr;
     id.dotGv = 0.0;
+    id.dhdt = 0.0;
+    id.ySave0 = inter->y(0);
+    id.ySave1 = inter->y(1);
     rel->computeJacobians(t0, *inter);
     for (std::size_t i = 0; i < systems.size(); ++i) {
       Impl::Block b;
@@ -542,8 +655,8 @@ void LsodarOSI::initialize(const Simulation& simulation) {
     }
 
   // CVODE.
-  d.base = Statistics();
-  d.stats = Statistics();
+  d.base = carried;
+  d.stats = carried;
 #if SUNDIALS_VERSION_MAJOR >= 7
   if (SUNContext_Create(SUN_COMM_NULL, &d.sunctx) != 0)
 #else
@@ -597,6 +710,7 @@ void LsodarOSI::computeFreeOutput(const Interaction& inter, const ProblemContext
   const Impl::InterData& d = impl_->data(inter);
   q.setZero();
   if (ctx.outputLevel == 1) {
+    q(0) = d.dhdt;  // ẏ = G v + ∂h/∂t (rheonomous)
     for (const Impl::Block& b : d.blocks) q(0) += (b.G * impl_->ds[b.ds].ds->velocity())(0);
   } else if (ctx.outputLevel == 2) {
     q(0) = d.dotGv;

@@ -140,8 +140,10 @@ void Simulation::initialize() {
     inter->initializeMemory(l.maxOutput + 1, l.maxInput + 1, memorySteps_);
   }
   deriveLevels();
+  // (Without interactions yet — an event-driven run whose contacts an
+  // InteractionManager links later — there are no levels to check.)
   if (problems_[static_cast<std::size_t>(ProblemRole::Acceleration)] &&
-      levels_.maxInput <= levels_.minInput)
+      nsds_->numberOfInteractions() > 0 && levels_.maxInput <= levels_.minInput)
     throw ModelError(std::string(typeName()) +
                      ": an Acceleration problem needs integrators with two input levels (λ " +
                      std::to_string(levels_.minInput) + ".." + std::to_string(levels_.maxInput) +
