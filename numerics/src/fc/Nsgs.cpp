@@ -10,6 +10,7 @@
 
 #include <Eigen/SparseCore>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <iostream>
@@ -189,6 +190,7 @@ struct NsgsWorkspace {
   ContactRows<D> rows;
   std::vector<Eigen::Index> order;
   std::vector<int> frozen;
+  std::vector<std::array<double, 2>> rho;  // per contact ρ_N, ρ_T (0: not computed this solve)
   std::mt19937 generator;
   StallDetector stall;
   Eigen::VectorXd best;
@@ -237,6 +239,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   for (Eigen::Index i = 0; i < nc; ++i) order[static_cast<std::size_t>(i)] = i;
   std::vector<int>& frozen = ws.frozen;
   std::fill(frozen.begin(), frozen.end(), 0);
+  ws.rho.assign(static_cast<std::size_t>(nc), std::array<double, 2>{0.0, 0.0});
   std::mt19937& generator = ws.generator;
   generator.seed(options.fcSeed);
 
@@ -287,7 +290,14 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
       }
       const FcVector<D> old = r.template segment<D>(D * i);
       FcVector<D> ri = old;
-      solveLocalContact<D>(kind, rows.diagonal(i), qi, law, ri, local);
+      // ρ of the Alart–Curnier Newton solver: computed from W_ii at the contact's first Newton
+      // solve of this call, then reused (W_ii does not change during a solve).
+      std::array<double, 2>& rho = ws.rho[static_cast<std::size_t>(i)];
+      local.rhoN = rho[0];
+      local.rhoT = rho[1];
+      const LocalSolverReport report =
+          solveLocalContact<D>(kind, rows.diagonal(i), qi, law, ri, local);
+      if (report.rhoN > 0.0) rho = {report.rhoN, report.rhoT};
       if (omega != 1.0) ri = omega * ri + (1.0 - omega) * old;
       if (!ri.allFinite()) ri = old;
       r.template segment<D>(D * i) = ri;
