@@ -240,6 +240,12 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     for (std::size_t i = 0; i < id.blocks.size(); ++i) {
       Block& blk = id.blocks[i];
       if (firstPass) blk.H = id.relation->jachqTBlock(*id.inter, i);
+      if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
+        Eigen::Map<Eigen::Matrix<double, 6, 3>>(blk.WHt.data()).noalias() =
+            Eigen::Map<const Eigen::Matrix<double, 6, 6>>(d.bodies[blk.body].W.data()) *
+            Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()).transpose();
+        continue;
+      }
       blk.WHt.noalias() = d.bodies[blk.body].W * blk.H.transpose();
     }
   }
@@ -269,7 +275,15 @@ void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
                             std::to_string(ctx.outputLevel) + " (only level 1)");
   const InterData& id = impl_->data(inter);
   q.setZero();
-  for (const Block& blk : id.blocks) q.noalias() += blk.H * impl_->bodies[blk.body].vFree;
+  for (const Block& blk : id.blocks) {
+    if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
+      Eigen::Map<Eigen::Vector3d>(q.data()).noalias() +=
+          Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()) *
+          Eigen::Map<const Eigen::Matrix<double, 6, 1>>(impl_->bodies[blk.body].vFree.data());
+      continue;
+    }
+    q.noalias() += blk.H * impl_->bodies[blk.body].vFree;
+  }
 }
 
 void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
@@ -316,6 +330,16 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     const Eigen::VectorXd& lambda = id.inter->lambda(level);
     for (const Block& blk : id.blocks) {
       NewtonEulerDS& ds = *d.bodies[blk.body].ds;
+      if (blk.H.rows() == 3) {  // frictional contact: fixed-size products
+        using M36 = Eigen::Matrix<double, 3, 6>;
+        using M63 = Eigen::Matrix<double, 6, 3>;
+        const Eigen::Map<const Eigen::Vector3d> l(lambda.data());
+        Eigen::Map<Eigen::Matrix<double, 6, 1>>(ds.p(level).data()).noalias() +=
+            Eigen::Map<const M36>(blk.H.data()).transpose() * l;
+        Eigen::Map<Eigen::Matrix<double, 6, 1>>(ds.twist().data()).noalias() +=
+            Eigen::Map<const M63>(blk.WHt.data()) * l;
+        continue;
+      }
       ds.p(level).noalias() += blk.H.transpose() * lambda;
       ds.twist().noalias() += blk.WHt * lambda;
     }
