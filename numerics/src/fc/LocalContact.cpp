@@ -441,12 +441,19 @@ int newtonIterations(LocalSolverKind kind, const FcMatrix<D>& W, const FcVector<
   FcMatrix<D> J;
   evalPhi<D>(kind, W, q, law, rhoN, rhoT, r, phi, &J);
   double merit = 0.5 * phi.squaredNorm();
+  // J is evaluated at an accepted iterate only when another Newton step is needed (Φ there is
+  // the line search's, evaluated at the same point: the same bits).
+  bool haveJacobian = true;
   int it = 0;
   for (; it < maxIterations; ++it) {
     const double e =
         (it == 0 && firstError >= 0.0) ? firstError : localContactError<D>(W, q, law, r);
     best.offer(r, e);
     if (e <= tolerance) return it;
+    if (!haveJacobian) {
+      evalPhi<D>(kind, W, q, law, rhoN, rhoT, r, phi, &J);
+      haveJacobian = true;
+    }
     Eigen::FullPivLU<FcMatrix<D>> lu(J);
     FcVector<D> d;
     if (lu.isInvertible()) {
@@ -462,10 +469,11 @@ int newtonIterations(LocalSolverKind kind, const FcMatrix<D>& W, const FcVector<
     bool accepted = false;
     FcVector<D> rt;
     FcVector<D> phit;
+    double mt = 0.0;
     for (int ls = 0; ls < 30; ++ls) {
       rt = r + t * d;
       evalPhi<D>(kind, W, q, law, rhoN, rhoT, rt, phit, nullptr);
-      const double mt = 0.5 * phit.squaredNorm();
+      mt = 0.5 * phit.squaredNorm();
       if (mt <= (1.0 - 2e-4 * t) * merit) {
         accepted = true;
         break;
@@ -477,8 +485,9 @@ int newtonIterations(LocalSolverKind kind, const FcMatrix<D>& W, const FcVector<
       return it;
     }
     r = rt;
-    evalPhi<D>(kind, W, q, law, rhoN, rhoT, r, phi, &J);
-    merit = 0.5 * phi.squaredNorm();
+    phi = phit;
+    merit = mt;
+    haveJacobian = false;
   }
   best.offer(r, localContactError<D>(W, q, law, r));
   return it;
