@@ -227,6 +227,64 @@ TEST(Allocation, NoHeapAllocationInAFrictionContactStep) {
   EXPECT_EQ(fc->patternBuilds(), 1u);
 }
 
+TEST(Allocation, NewtonEulerSphereLatticeStepsAllocateNothing) {
+  // The model of benchmarks/kernel/bench_granular_lattice (issue 13), small: 2 × 2 columns of
+  // 3 Newton–Euler spheres at rest on the ground, touching their neighbours (NewtonEuler3DR
+  // sphere–plane and sphere–sphere, FrictionContact(3), nsgs, MoreauJeanNewtonEulerOSI). Every
+  // contact stays active: once warm, a step allocates nothing and the pattern is built once.
+  const double r = 0.05, m = 0.1, g = 9.81, overlap = 1e-8;
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  std::vector<std::shared_ptr<NewtonEulerDS>> spheres;
+  const Eigen::Matrix3d inertia = Eigen::Matrix3d::Identity() * (0.4 * m * r * r);
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j)
+      for (int k = 0; k < 3; ++k) {
+        Eigen::VectorXd q0(7);
+        q0 << 2 * r * i, 2 * r * j, r * (2 * k + 1) - overlap * (k + 1), 1, 0, 0, 0;
+        auto s = std::make_shared<NewtonEulerDS>(q0, Eigen::VectorXd::Zero(6), m, inertia);
+        s->setFExt(Eigen::Vector3d(0, 0, -m * g));
+        nsds->insertDynamicalSystem(s);
+        spheres.push_back(s);
+      }
+  const auto at = [&](int i, int j, int k) {
+    return spheres[static_cast<std::size_t>((i * 2 + j) * 3 + k)];
+  };
+  const auto law = std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3);
+  const auto ground = std::make_shared<NewtonEuler3DR>(
+      NewtonEuler1DR::sphereOnPlane(r, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ()));
+  const auto pair = std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnSphere(r, r));
+  int contacts = 0;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j)
+      for (int k = 0; k < 3; ++k) {
+        if (k == 0)
+          nsds->link(std::make_shared<Interaction>(law, ground), at(i, j, 0));
+        else
+          nsds->link(std::make_shared<Interaction>(law, pair), at(i, j, k), at(i, j, k - 1));
+        ++contacts;
+        if (i == 0) {
+          nsds->link(std::make_shared<Interaction>(law, pair), at(1, j, k), at(0, j, k));
+          ++contacts;
+        }
+      }
+  auto fc = std::make_shared<FrictionContact>(3);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                   std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), fc);
+  countAllocations(sim, 5, true);
+  ASSERT_EQ(fc->size(), 3 * contacts);
+  long total = 0;
+  for (int i = 0; i < 50; ++i) {
+    total += countAllocations(sim, 1);
+    ASSERT_TRUE(fc->lastResult().converged());
+    EXPECT_EQ(fc->size(), 3 * contacts);
+  }
+  EXPECT_EQ(total, 0);
+  EXPECT_EQ(fc->patternBuilds(), 1u);
+  // At rest: the ground contact under a column carries the weight of its 3 spheres.
+  const auto& lambda = nsds->topology().interactions().front()->lambda(1);
+  EXPECT_NEAR(lambda(0), 3 * m * g * 1e-3, 1e-9);
+}
+
 #if MOREAU_HAVE_EXAMPLE_MODELS
 namespace {
 // Allocations of the steps of a run, by kind of step.

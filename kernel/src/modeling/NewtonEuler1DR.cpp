@@ -114,15 +114,16 @@ ContactGeometry NewtonEuler1DR::evaluateContact(double t, Interaction& inter) co
 void NewtonEuler1DR::contactRows(Interaction& inter, const ContactGeometry& c,
                                  const Eigen::Matrix3d& frame, Eigen::Index rows) {
   RelationWorkspace& ws = inter.workspace();
-  const auto F = frame.topRows(rows);
   for (std::size_t i = 0; i < ws.offsets.size(); ++i) {
     const Eigen::Index qo = NewtonEulerDS::qDim * static_cast<Eigen::Index>(i);
     const Eigen::Vector3d G = ws.x.segment<3>(qo);
     const Eigen::Matrix3d R = qt::rotationMatrix(ws.x.segment<4>(qo + 3));
     const double sign = i == 0 ? 1.0 : -1.0;
     const Eigen::Vector3d GP = (i == 0 ? c.point1 : c.point2) - G;
-    ws.C.block(0, ws.offsets[i], rows, 3) = sign * F;
-    ws.C.block(0, ws.offsets[i] + 3, rows, 3) = -sign * F * qt::skew(GP) * R;
+    // Fixed-size 3 × 3 products (the frame's unused rows are not copied).
+    const Eigen::Matrix3d angular = -sign * frame * qt::skew(GP) * R;
+    ws.C.block(0, ws.offsets[i], rows, 3) = sign * frame.topRows(rows);
+    ws.C.block(0, ws.offsets[i] + 3, rows, 3) = angular.topRows(rows);
   }
 }
 

@@ -207,9 +207,15 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
     numerics::SparseBlockMatrix& M = storedMatrix();
     M.setZero();
     ProblemContext blockCtx = ctx;
+    // Each block mapped from its offset and the row sizes of its two rows (no search of the
+    // block row in the pattern: M.block(k) would do one per contribution).
+    double* values = M.values().data();
     for (const Contribution& c : contributions_) {
       if (ctx.interactionLevels) blockCtx.inputLevel = blockCtx.outputLevel = c.level;
-      c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, blockCtx, M.block(c.block));
+      numerics::SparseBlockMatrix::BlockMap block(values + M.blockOffset(c.block),
+                                                  rowSizes_[static_cast<std::size_t>(c.row)],
+                                                  rowSizes_[static_cast<std::size_t>(c.col)]);
+      c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, blockCtx, block);
     }
     valuesValid_ = true;
     ++valueFills_;

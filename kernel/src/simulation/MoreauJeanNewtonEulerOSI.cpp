@@ -27,6 +27,9 @@ struct Body {
   NewtonEulerDS* ds = nullptr;
   bool nonlinear = false;
   Eigen::MatrixXd W;  // 6×6 inverse iteration matrix
+  // Linear body: W = M⁻¹ is kept while the mass matrix it was computed from is unchanged.
+  Eigen::Matrix<double, 6, 6> wMass = Eigen::Matrix<double, 6, 6>::Zero();
+  bool wCached = false;
   Eigen::VectorXd Fk, vFree, vPrev, qIter, resid;
   bool touched = false;
 };
@@ -170,6 +173,34 @@ void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
   }
 }
 
+namespace {
+
+// b.W = (M − hθ ∂F/∂v − h²θ² ∂F/∂q T(q_k))⁻¹ (the Jacobian terms for nonlinear bodies only).
+void computeIterationMatrix(Body& b, const Eigen::VectorXd& qk, const StepContext& ctx, double th) {
+  using Matrix6 = Eigen::Matrix<double, 6, 6>;
+  NewtonEulerDS& ds = *b.ds;
+  const double h = ctx.h;
+  Matrix6 Wm = ds.massMatrix();
+  if (b.nonlinear) {
+    ds.computeJacobianvForces(ctx.tNext, b.qIter, b.vPrev);
+    ds.computeJacobianqForces(ctx.tNext, b.qIter, b.vPrev);
+    const Eigen::Map<const Matrix6> Jv(ds.jacobianvForces().data());
+    const Eigen::Map<const Eigen::Matrix<double, 6, 7>> Jq(ds.jacobianqForces().data());
+    Wm -= (h * th) * Jv;
+    Wm -= (h * h * th * th) * (Jq * NewtonEulerDS::T(qk));
+  }
+  const Eigen::PartialPivLU<Matrix6> lu(Wm);
+  const Matrix6 W = lu.inverse();
+  if (!W.allFinite() || !(std::abs(lu.determinant()) > 0.0))
+    throw ModelError("MoreauJeanNewtonEulerOSI: the iteration matrix of " + ds.description() +
+                     " is singular or not finite");
+  b.W = W;
+  b.wMass = ds.massMatrix();
+  b.wCached = !b.nonlinear;
+}
+
+}  // namespace
+
 void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
   Impl& d = *impl_;
   const double h = ctx.h, th = theta_;
@@ -190,21 +221,12 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     b.resid = (1.0 - th) * vk + th * vIter;
     NewtonEulerDS::integrateConfiguration(qk, b.resid, h, b.qIter);
     ds.computeForces(ctx.tNext, b.qIter, b.vPrev);
-    Matrix6 Wm = ds.massMatrix();
-    if (b.nonlinear) {
-      ds.computeJacobianvForces(ctx.tNext, b.qIter, b.vPrev);
-      ds.computeJacobianqForces(ctx.tNext, b.qIter, b.vPrev);
-      const Eigen::Map<const Matrix6> Jv(ds.jacobianvForces().data());
-      const Eigen::Map<const Eigen::Matrix<double, 6, 7>> Jq(ds.jacobianqForces().data());
-      Wm -= (h * th) * Jv;
-      Wm -= (h * h * th * th) * (Jq * NewtonEulerDS::T(qk));
+    if (!b.nonlinear && b.wCached && ds.massMatrix() == b.wMass) {
+      // W = M⁻¹ unchanged (same LU, same inverse as when it was computed).
+    } else {
+      computeIterationMatrix(b, qk, ctx, th);
     }
-    const Eigen::PartialPivLU<Matrix6> lu(Wm);
-    const Matrix6 W = lu.inverse();
-    if (!W.allFinite() || !(std::abs(lu.determinant()) > 0.0))
-      throw ModelError("MoreauJeanNewtonEulerOSI: the iteration matrix of " + ds.description() +
-                       " is singular or not finite");
-    b.W = W;
+    const Eigen::Map<const Matrix6> W(b.W.data());
     // 𝓡_free = M(v^τ − v_k) − hθF^τ − h(1 − θ)F_k
     const Eigen::Map<const Vector6> F(ds.forces().data()), Fk(b.Fk.data());
     const Vector6 r = ds.massMatrix() * (vIter - vk) - (h * th) * F - (h * (1.0 - th)) * Fk;
@@ -218,6 +240,12 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     for (std::size_t i = 0; i < id.blocks.size(); ++i) {
       Block& blk = id.blocks[i];
       if (firstPass) blk.H = id.relation->jachqTBlock(*id.inter, i);
+      if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
+        Eigen::Map<Eigen::Matrix<double, 6, 3>>(blk.WHt.data()).noalias() =
+            Eigen::Map<const Eigen::Matrix<double, 6, 6>>(d.bodies[blk.body].W.data()) *
+            Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()).transpose();
+        continue;
+      }
       blk.WHt.noalias() = d.bodies[blk.body].W * blk.H.transpose();
     }
   }
@@ -247,7 +275,15 @@ void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
                             std::to_string(ctx.outputLevel) + " (only level 1)");
   const InterData& id = impl_->data(inter);
   q.setZero();
-  for (const Block& blk : id.blocks) q.noalias() += blk.H * impl_->bodies[blk.body].vFree;
+  for (const Block& blk : id.blocks) {
+    if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
+      Eigen::Map<Eigen::Vector3d>(q.data()).noalias() +=
+          Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()) *
+          Eigen::Map<const Eigen::Matrix<double, 6, 1>>(impl_->bodies[blk.body].vFree.data());
+      continue;
+    }
+    q.noalias() += blk.H * impl_->bodies[blk.body].vFree;
+  }
 }
 
 void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
@@ -266,6 +302,14 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
   if (!ba || !bb)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
+  if (ba->H.rows() == 3 && bb->WHt.cols() == 3) {
+    // Frictional contacts (FrictionContact(3)): fixed-size 3 × 6 · 6 × 3 product.
+    Eigen::Map<Eigen::Matrix3d, 0, Eigen::OuterStride<>> out(
+        block.data(), 3, 3, Eigen::OuterStride<>(block.outerStride()));
+    out.noalias() += Eigen::Map<const Eigen::Matrix<double, 3, 6>>(ba->H.data()) *
+                     Eigen::Map<const Eigen::Matrix<double, 6, 3>>(bb->WHt.data());
+    return;
+  }
   block.noalias() += ba->H * bb->WHt;
 }
 
@@ -286,6 +330,16 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     const Eigen::VectorXd& lambda = id.inter->lambda(level);
     for (const Block& blk : id.blocks) {
       NewtonEulerDS& ds = *d.bodies[blk.body].ds;
+      if (blk.H.rows() == 3) {  // frictional contact: fixed-size products
+        using M36 = Eigen::Matrix<double, 3, 6>;
+        using M63 = Eigen::Matrix<double, 6, 3>;
+        const Eigen::Map<const Eigen::Vector3d> l(lambda.data());
+        Eigen::Map<Eigen::Matrix<double, 6, 1>>(ds.p(level).data()).noalias() +=
+            Eigen::Map<const M36>(blk.H.data()).transpose() * l;
+        Eigen::Map<Eigen::Matrix<double, 6, 1>>(ds.twist().data()).noalias() +=
+            Eigen::Map<const M63>(blk.WHt.data()) * l;
+        continue;
+      }
       ds.p(level).noalias() += blk.H.transpose() * lambda;
       ds.twist().noalias() += blk.WHt * lambda;
     }

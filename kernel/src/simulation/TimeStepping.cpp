@@ -1,5 +1,6 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
+#include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
@@ -181,15 +182,21 @@ void TimeStepping::updateIndexSets() {
   // systems decides.
   // With one integrator (the common case) no per-interaction lookup.
   const OneStepIntegrator* only = integrators_.size() == 1 ? integrators_.front().get() : nullptr;
-  for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level)
+  // Topology is asked to change a set only when the membership changes (the common case,
+  // a member staying in, costs one lookup in the set).
+  for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level) {
+    const IndexSet& set = topology.indexSet(level);
     for (const auto& inter : topology.interactions()) {
       const OneStepIntegrator& osi =
           only ? *only : integratorOf(*inter->dynamicalSystems().front());
-      if (osi.addInteractionInIndexSet(*inter, level, ctx))
-        topology.addToIndexSet(level, inter->number());
-      else
+      const bool member = set.contains(inter->number());
+      if (osi.addInteractionInIndexSet(*inter, level, ctx)) {
+        if (!member) topology.addToIndexSet(level, inter->number());
+      } else if (member) {
         topology.removeFromIndexSet(level, inter->number());
+      }
     }
+  }
 }
 
 void TimeStepping::computeOneStepNSProblem(ProblemRole role) {

@@ -433,20 +433,27 @@ void evalPhi(LocalSolverKind kind, const FcMatrix<D>& W, const FcVector<D>& q,
 template <int D>
 int newtonIterations(LocalSolverKind kind, const FcMatrix<D>& W, const FcVector<D>& q,
                      const ContactLaw& law, FcVector<D>& r, int maxIterations, double tolerance,
-                     Best<D>& best, bool& stalled) {
-  double rhoN = 1.0;
-  double rhoT = 1.0;
-  alartCurnierDefaultRho<D>(W, rhoN, rhoT);
+                     Best<D>& best, bool& stalled, double rhoN, double rhoT,
+                     double firstError = -1.0) {
+  // firstError >= 0: the local error at the starting r, already computed by the caller.
   stalled = false;
   FcVector<D> phi;
   FcMatrix<D> J;
   evalPhi<D>(kind, W, q, law, rhoN, rhoT, r, phi, &J);
   double merit = 0.5 * phi.squaredNorm();
+  // J is evaluated at an accepted iterate only when another Newton step is needed (Φ there is
+  // the line search's, evaluated at the same point: the same bits).
+  bool haveJacobian = true;
   int it = 0;
   for (; it < maxIterations; ++it) {
-    const double e = localContactError<D>(W, q, law, r);
+    const double e =
+        (it == 0 && firstError >= 0.0) ? firstError : localContactError<D>(W, q, law, r);
     best.offer(r, e);
     if (e <= tolerance) return it;
+    if (!haveJacobian) {
+      evalPhi<D>(kind, W, q, law, rhoN, rhoT, r, phi, &J);
+      haveJacobian = true;
+    }
     Eigen::FullPivLU<FcMatrix<D>> lu(J);
     FcVector<D> d;
     if (lu.isInvertible()) {
@@ -462,10 +469,11 @@ int newtonIterations(LocalSolverKind kind, const FcMatrix<D>& W, const FcVector<
     bool accepted = false;
     FcVector<D> rt;
     FcVector<D> phit;
+    double mt = 0.0;
     for (int ls = 0; ls < 30; ++ls) {
       rt = r + t * d;
       evalPhi<D>(kind, W, q, law, rhoN, rhoT, rt, phit, nullptr);
-      const double mt = 0.5 * phit.squaredNorm();
+      mt = 0.5 * phit.squaredNorm();
       if (mt <= (1.0 - 2e-4 * t) * merit) {
         accepted = true;
         break;
@@ -477,8 +485,9 @@ int newtonIterations(LocalSolverKind kind, const FcMatrix<D>& W, const FcVector<
       return it;
     }
     r = rt;
-    evalPhi<D>(kind, W, q, law, rhoN, rhoT, r, phi, &J);
-    merit = 0.5 * phi.squaredNorm();
+    phi = phit;
+    merit = mt;
+    haveJacobian = false;
   }
   best.offer(r, localContactError<D>(W, q, law, r));
   return it;
@@ -609,7 +618,8 @@ LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
   if (!r.allFinite()) r.setZero();
   Best<D> best;
   best.r = FcVector<D>::Zero();
-  best.offer(r, localContactError<D>(W, q, law, r));
+  const double startError = localContactError<D>(W, q, law, r);
+  best.offer(r, startError);
   if (best.error <= options.tolerance) {
     report.converged = true;
     report.error = best.error;
@@ -617,6 +627,12 @@ LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
   }
   const double tol = options.tolerance;
   int iterations = 0;
+  // ρ of the Newton solvers: the caller's (NSGS computes it once per contact and solve) or
+  // the default of W, computed at most once here.
+  double rhoN = options.rhoN, rhoT = options.rhoT;
+  const auto rho = [&] {
+    if (!(rhoN > 0.0 && rhoT > 0.0)) alartCurnierDefaultRho<D>(W, rhoN, rhoT);
+  };
   if (kind == LocalSolverKind::Quartic) {
     best.offer(FcVector<D>::Zero(), localContactError<D>(W, q, law, FcVector<D>::Zero()));
     if constexpr (D == 2) {
@@ -637,8 +653,9 @@ LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
     if (best.error > tol) {  // polish (round-off) or Tresca 3D: Newton from the best candidate
       FcVector<D> x = best.r;
       bool stalled = false;
+      rho();
       iterations += newtonIterations<D>(LocalSolverKind::AlartCurnier, W, q, law, x,
-                                        options.maxIterations, tol, best, stalled);
+                                        options.maxIterations, tol, best, stalled, rhoN, rhoT);
     }
   } else if (kind == LocalSolverKind::Projection) {
     FcVector<D> x = r;
@@ -646,19 +663,25 @@ LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
   } else {
     FcVector<D> x = r;
     bool stalled = false;
-    iterations = newtonIterations<D>(kind, W, q, law, x, options.maxIterations, tol, best, stalled);
+    rho();
+    iterations = newtonIterations<D>(kind, W, q, law, x, options.maxIterations, tol, best, stalled,
+                                     rhoN, rhoT, startError);
     if (best.error > tol) {
       // Hybrid: projection from the best point, then Newton again from there.
       FcVector<D> y = best.r;
       iterations += projectionIterations<D>(W, q, law, y, options.fallbackIterations, tol, best);
       if (best.error > tol) {
         FcVector<D> z = best.r;
-        iterations +=
-            newtonIterations<D>(kind, W, q, law, z, options.maxIterations, tol, best, stalled);
+        iterations += newtonIterations<D>(kind, W, q, law, z, options.maxIterations, tol, best,
+                                          stalled, rhoN, rhoT);
       }
     }
   }
   r = best.r;
+  if (rhoN > 0.0 && rhoT > 0.0) {
+    report.rhoN = rhoN;
+    report.rhoT = rhoT;
+  }
   report.iterations = iterations;
   report.error = best.error;
   report.converged = best.error <= tol;

@@ -10,6 +10,7 @@
 
 #include <Eigen/SparseCore>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <iostream>
@@ -50,7 +51,8 @@ class ContactRows {
   void setup(const FrictionContactProblem& problem) {
     const Matrix& W = problem.W();
     nc_ = problem.numberOfContacts();
-    diag_.resize(static_cast<std::size_t>(nc_));
+    diag_.assign(static_cast<std::size_t>(nc_), FcMatrix<D>::Zero());
+    rho_.assign(static_cast<std::size_t>(nc_), std::array<double, 2>{0.0, 0.0});
     if (W.isDense()) {
       kind_ = Kind::Dense;
     } else if (W.isSparse()) {
@@ -72,8 +74,7 @@ class ContactRows {
     switch (kind_) {
       case Kind::Dense: {
         const Eigen::MatrixXd& A = W_->dense();
-        for (Eigen::Index i = 0; i < nc_; ++i)
-          diag_[static_cast<std::size_t>(i)] = A.template block<D, D>(D * i, D * i);
+        for (Eigen::Index i = 0; i < nc_; ++i) setDiagonal(i, A.template block<D, D>(D * i, D * i));
         break;
       }
       case Kind::Sparse: {
@@ -86,7 +87,7 @@ class ContactRows {
                                                                                 D * i + a);
                  it; ++it)
               if (it.col() >= D * i && it.col() < D * i + D) B(a, it.col() - D * i) += it.value();
-          diag_[static_cast<std::size_t>(i)] = B;
+          setDiagonal(i, B);
         }
         break;
       }
@@ -101,10 +102,9 @@ class ContactRows {
         }
         for (Eigen::Index i = 0; i < nc_; ++i) {
           const Eigen::Index k = sbm_->diagonalBlock(i);
-          diag_[static_cast<std::size_t>(i)] =
-              k >= 0 ? FcMatrix<D>(Eigen::Map<const FcMatrix<D>>(sbm_->values().data() +
-                                                                 sbm_->blockOffset(k)))
-                     : FcMatrix<D>::Zero();
+          setDiagonal(i, k >= 0 ? FcMatrix<D>(Eigen::Map<const FcMatrix<D>>(sbm_->values().data() +
+                                                                            sbm_->blockOffset(k)))
+                                : FcMatrix<D>::Zero());
         }
         break;
       }
@@ -112,6 +112,8 @@ class ContactRows {
   }
 
   const FcMatrix<D>& diagonal(Eigen::Index i) const { return diag_[static_cast<std::size_t>(i)]; }
+  /// ρ_N, ρ_T of contact i's local Newton solver (0: not computed for the current W_ii).
+  std::array<double, 2>& rho(Eigen::Index i) { return rho_[static_cast<std::size_t>(i)]; }
 
   /// out = q_i + Σ_{j≠i} W_ij r_j.
   void localQ(Eigen::Index i, const Eigen::VectorXd& q, const Eigen::VectorXd& r,
@@ -167,7 +169,15 @@ class ContactRows {
   const Matrix* W_ = nullptr;
   Eigen::Index nc_ = 0;
   Kind kind_ = Kind::Dense;
+  // W_ii, replaced by refresh(); its ρ is forgotten when a new W_ii differs from the last one.
+  void setDiagonal(Eigen::Index i, const FcMatrix<D>& B) {
+    const auto k = static_cast<std::size_t>(i);
+    if (B != diag_[k]) rho_[k] = {0.0, 0.0};
+    diag_[k] = B;
+  }
+
   std::vector<FcMatrix<D>> diag_;
+  std::vector<std::array<double, 2>> rho_;
   Eigen::SparseMatrix<double, Eigen::RowMajor> rowMajor_;
   SparseBlockMatrix reblocked_;
   const SparseBlockMatrix* sbm_ = nullptr;
@@ -287,7 +297,14 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
       }
       const FcVector<D> old = r.template segment<D>(D * i);
       FcVector<D> ri = old;
-      solveLocalContact<D>(kind, rows.diagonal(i), qi, law, ri, local);
+      // ρ of the Alart–Curnier Newton solver: computed from W_ii at the contact's first Newton
+      // solve, then reused while W_ii is unchanged (bitwise; across solves too).
+      std::array<double, 2>& rho = rows.rho(i);
+      local.rhoN = rho[0];
+      local.rhoT = rho[1];
+      const LocalSolverReport report =
+          solveLocalContact<D>(kind, rows.diagonal(i), qi, law, ri, local);
+      if (report.rhoN > 0.0) rho = {report.rhoN, report.rhoT};
       if (omega != 1.0) ri = omega * ri + (1.0 - omega) * old;
       if (!ri.allFinite()) ri = old;
       r.template segment<D>(D * i) = ri;

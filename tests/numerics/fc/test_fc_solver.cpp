@@ -5,11 +5,13 @@
 #include <moreau/numerics/fc/FrictionContactSolver.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/ProblemGenerator.hpp>
+#include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace mn = moreau::numerics;
 
@@ -122,4 +124,55 @@ TEST(FrictionContactSolver, ANewProblemOrPatternReRunsSetup) {
   EXPECT_EQ(solver.setupCount(), 3);
   EXPECT_TRUE(res.converged());
   EXPECT_LE(mn::fcComputeError(a.problem, r, u), 1e-9);
+}
+
+TEST(FrictionContactSolver, RefilledValuesGiveTheFreeFunctionsBits) {
+  // The kernel's use: one solver object, the same pattern refilled with new values before each
+  // solve. NSGS keeps the local solvers' ρ of a contact while its diagonal block W_ii is
+  // unchanged: after W_ii changes (scaled) or goes back, every solve must still give the bits of
+  // a fresh solve.
+  for (const bool sparse : {false, true}) {
+    SCOPED_TRACE(sparse ? "SparseBlock W" : "dense W");
+    mn::GeneratedProblem g = pile(3);
+    mn::FrictionContactProblem& problem = g.problem;
+    if (sparse) {
+      const std::vector<Eigen::Index> sizes(static_cast<std::size_t>(problem.numberOfContacts()),
+                                            3);
+      problem.W() = mn::Matrix(problem.W().toSparseBlock(sizes, sizes));
+    }
+    const auto scaleContact = [&](Eigen::Index c, double factor) {
+      // W ← S W S with S = diag(1, ..., factor on contact c, ..., 1): symmetric, still PSD.
+      if (problem.W().isDense()) {
+        Eigen::MatrixXd& A = problem.W().dense();
+        A.middleRows(3 * c, 3) *= factor;
+        A.middleCols(3 * c, 3) *= factor;
+      } else {
+        mn::SparseBlockMatrix& S = problem.W().sparseBlock();
+        for (Eigen::Index i = 0; i < S.blockRows(); ++i)
+          for (Eigen::Index k = S.rowPointer()[i]; k < S.rowPointer()[i + 1]; ++k) {
+            const Eigen::Index j = S.columnIndex()[k];
+            const double f = (i == c ? factor : 1.0) * (j == c ? factor : 1.0);
+            if (f != 1.0) S.block(k) *= f;
+          }
+      }
+    };
+    mn::SolverOptions o = fcOptions();
+    o.solver = "nsgs";
+    mn::FrictionContactSolver solver("nsgs", fcOptions());
+    Eigen::VectorXd r, u;
+    for (const double factor : {1.0, 1.5, 1.0 / 1.5, 1.0, 0.5}) {
+      SCOPED_TRACE(factor);
+      scaleContact(0, factor);
+      scaleContact(problem.numberOfContacts() - 1, factor);
+      Eigen::VectorXd rf, uf;
+      const mn::SolverResult free = mn::solveFrictionContact(problem, rf, uf, o);
+      r.resize(0);  // cold start, as the free function
+      const mn::SolverResult res = solver.solve(problem, r, u);
+      EXPECT_EQ(res.iterations, free.iterations);
+      EXPECT_TRUE(r == rf);
+      EXPECT_TRUE(u == uf);
+      EXPECT_TRUE(res.converged()) << res.message;
+    }
+    EXPECT_EQ(solver.setupCount(), 1);
+  }
 }

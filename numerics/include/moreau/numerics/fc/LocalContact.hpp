@@ -182,6 +182,12 @@ struct LocalSolverOptions {
   int maxIterations = 50;    ///< Newton iterations / projection steps
   /// Projection fallback of the Newton solvers when they fail (steps).
   int fallbackIterations = 200;
+  /// ρ_N, ρ_T of the Alart–Curnier Newton solver when both are > 0 (a caller solving the same
+  /// W many times passes alartCurnierDefaultRho(W) computed once); otherwise computed from W.
+  ///@{
+  double rhoN = 0.0;
+  double rhoT = 0.0;
+  ///@}
 };
 
 /// Outcome of solveLocalContact.
@@ -191,6 +197,11 @@ struct LocalSolverReport {
   /// Iterations (Newton steps or projection steps) done.
   int iterations = 0;
   double error = 0.0;  ///< final local error (scaled as in LocalSolverOptions::tolerance)
+  /// ρ_N, ρ_T used by the Newton solver (the options' or computed), 0 when it did not run.
+  ///@{
+  double rhoN = 0.0;
+  double rhoT = 0.0;
+  ///@}
 };
 
 /// Local error used by the local solvers: ‖r − P(r − ũ)‖ / max(1, ‖q‖, ‖r‖, ‖u‖)
