@@ -65,6 +65,55 @@ double blockErrorSquared(const GmpBlock& b, const Eigen::Ref<const Eigen::Vector
   return e2;
 }
 
+// Exact LCP of at most kSmallLcp rows by enumeration of the 2^s complementary bases (fixed-size
+// storage: no heap allocation). Returns false when no basis gives z >= 0, w >= 0 within a
+// relative tolerance (z then holds the least violating candidate, or is unchanged).
+constexpr Index kSmallLcp = 4;
+using SmallMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kSmallLcp, kSmallLcp>;
+using SmallVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kSmallLcp, 1>;
+
+bool solveSmallLcp(const Eigen::Ref<const Eigen::MatrixXd>& M,
+                   const Eigen::Ref<const Eigen::VectorXd>& q, Eigen::Ref<Eigen::VectorXd> z) {
+  const Index s = q.size();
+  const double scale = 1.0 + q.lpNorm<Eigen::Infinity>();
+  double best = std::numeric_limits<double>::infinity();
+  SmallVector bestZ(s), cand(s), w(s), rhs;
+  SmallMatrix A;
+  Index idx[kSmallLcp];
+  for (unsigned mask = 0; mask < (1u << s); ++mask) {
+    Index k = 0;
+    for (Index i = 0; i < s; ++i)
+      if (mask & (1u << i)) idx[k++] = i;
+    cand.setZero(s);
+    if (k > 0) {
+      A.resize(k, k);
+      rhs.resize(k);
+      for (Index a = 0; a < k; ++a) {
+        rhs[a] = -q[idx[a]];
+        for (Index b = 0; b < k; ++b) A(a, b) = M(idx[a], idx[b]);
+      }
+      const Eigen::FullPivLU<SmallMatrix> lu(A);
+      if (!lu.isInvertible()) continue;
+      const SmallVector x = lu.solve(rhs);
+      for (Index a = 0; a < k; ++a) cand[idx[a]] = x[a];
+    }
+    w.noalias() = M * cand;
+    w += q;
+    double violation = 0.0;
+    for (Index i = 0; i < s; ++i) {
+      violation = std::max(violation, -cand[i]);
+      violation = std::max(violation, (mask & (1u << i)) ? std::abs(w[i]) : -w[i]);
+    }
+    if (!std::isfinite(violation) || violation >= best) continue;
+    best = violation;
+    bestZ = cand;
+    if (violation <= 1e-12 * scale) break;
+  }
+  if (!std::isfinite(best)) return false;
+  for (Index i = 0; i < s; ++i) z[i] = std::max(0.0, bestZ[i]);
+  return best <= 1e-9 * scale;
+}
+
 }  // namespace
 
 double gmpComputeError(const GenericMechanicalProblem& problem, const Eigen::VectorXd& z,
@@ -187,7 +236,7 @@ struct GenericMechanicalSolver::Impl {
       if (blk.type == GmpBlockType::Equality && blk.size > 1) {
         bw.local = nEq++;
         lus.emplace_back(blk.size);
-      } else if (blk.type == GmpBlockType::Complementarity && blk.size > 1) {
+      } else if (blk.type == GmpBlockType::Complementarity && blk.size > kSmallLcp) {
         bw.local = nLcp++;
         LocalLcp l;
         l.problem = LinearComplementarityProblem(Eigen::MatrixXd::Zero(blk.size, blk.size),
@@ -281,6 +330,10 @@ struct GenericMechanicalSolver::Impl {
       else if (qh >= 0.0)
         z[bw.offset] = 0.0;
       return;  // W <= 0 and q < 0: no local solution, keep z
+    }
+    if (bw.size <= kSmallLcp) {
+      solveSmallLcp(D, qloc.head(bw.size), z.segment(bw.offset, bw.size));
+      return;
     }
     LocalLcp& l = lcps[bw.local];
     l.problem.M().dense() = D;

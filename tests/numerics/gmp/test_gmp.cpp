@@ -71,7 +71,7 @@ TEST(GmpNsgs, PureComplementarityMatchesLemke) {
     const Eigen::VectorXd q = randomVector(n, seed + 100, 5.0);
     const std::vector<GmpBlock> blocks = {
         GmpBlock::complementarity(1), GmpBlock::complementarity(3), GmpBlock::complementarity(2),
-        GmpBlock::complementarity(4), GmpBlock::complementarity(2)};
+        GmpBlock::complementarity(6)};  // 1 row: closed form, 2-3: enumeration, 6: Lemke
     // dense M, and the same M as sparse-block with the problem's blocks (read in place)
     for (bool sbm : {false, true}) {
       const Matrix Mm =

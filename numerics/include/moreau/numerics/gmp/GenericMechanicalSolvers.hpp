@@ -34,8 +34,9 @@ double gmpComputeError(const GenericMechanicalProblem& problem, const Eigen::Vec
 /// (locally) on w_b = M_bb z_b + q̂_b, q̂_b = q_b + Σ_{c≠b} M_bc z_c:
 ///  - equality: M_bb z_b = −q̂_b (partial-pivoting LU of M_bb; full-pivoting LU, a
 ///    particular solution, when M_bb is singular);
-///  - complementarity: the LCP (M_bb, q̂_b), closed form for one row, lcpLemke above (lcpEnum
-///    when Lemke fails and the block has at most options.enumerationMaxSize rows);
+///  - complementarity: the LCP (M_bb, q̂_b), closed form for one row, enumeration of the 2^s
+///    complementary bases up to 4 rows (fixed-size storage), lcpLemke above (lcpEnum when Lemke
+///    fails and the block has at most options.enumerationMaxSize rows);
 ///  - relay: clamp of −q̂/M_bb for one row, relayLemke above;
 ///  - friction 2D/3D: solveLocalContact with options.fcLocalSolver ("default": Alart–Curnier
 ///    Newton in 3D, the exact enumeration "quartic" in 2D), options.fcLocalTolerance and
@@ -61,8 +62,9 @@ std::vector<std::string> genericMechanicalSolverNames();
 /// setup() and reused; solve() re-runs setup() when the block structure, M's storage or M's
 /// sparse-block pattern changed. With a sparse-block M whose block rows contain the problem's
 /// blocks and square diagonal blocks, M is read in place and the equality, complementarity and
-/// friction blocks are solved without heap allocation in steady state (relay blocks of more than
-/// one row call relayLemke, which allocates). Movable, not copyable.
+/// friction blocks (complementarity blocks of at most 4 rows) are solved without heap allocation in
+/// steady state (relay blocks of more than one row call relayLemke, which allocates). Movable, not
+/// copyable.
 class GenericMechanicalSolver {
  public:
   /// Throws std::invalid_argument for an unknown name or invalid options.
