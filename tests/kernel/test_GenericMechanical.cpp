@@ -241,3 +241,29 @@ TEST(GenericMechanical, RejectsUnknownSolvers) {
   EXPECT_EQ(gmp.numericsSolverOptions().solver, "nsgs");
   EXPECT_STREQ(gmp.typeName(), "GenericMechanical");
 }
+
+TEST(GenericMechanical, DumpedProblemReadsBackAsTheAssembledOne) {
+  TwoMassStack model(3);
+  auto gmp = std::make_shared<GenericMechanical>();
+  TimeStepping sim(model.nsds, std::make_shared<TimeDiscretisation>(0.0, 5e-3),
+                   std::make_shared<MoreauJeanOSI>(0.5), gmp);
+  const std::string path = ::testing::TempDir() + "moreau_gmp_dump_" +
+                           std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                           ".dat";
+  EXPECT_THROW_WITH(gmp->writeProblem(path), ModelError, "no assembled problem");
+  for (int k = 0; k < 40 && gmp->size() == 0; ++k) {
+    sim.computeOneStep();
+    sim.nextStep();
+  }
+  ASSERT_GT(gmp->size(), 0);
+  gmp->writeProblem(path);
+  const numerics::GenericMechanicalProblem back = numerics::readGenericMechanicalFile(path);
+  std::remove(path.c_str());
+  EXPECT_EQ(back.M().toDense(), gmp->matrix().toDense());
+  EXPECT_EQ(back.q(), gmp->q());
+  ASSERT_EQ(back.numberOfBlocks(), gmp->problem().numberOfBlocks());
+  for (Eigen::Index b = 0; b < back.numberOfBlocks(); ++b) {
+    EXPECT_EQ(back.block(b).type, gmp->problem().block(b).type);
+    EXPECT_EQ(back.block(b).mu, gmp->problem().block(b).mu);
+  }
+}

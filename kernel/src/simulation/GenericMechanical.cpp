@@ -9,6 +9,7 @@
 #include <moreau/kernel/simulation/GenericMechanical.hpp>
 
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <string>
 
@@ -114,6 +115,16 @@ numerics::SolverResult GenericMechanical::solve(Eigen::VectorXd& z, Eigen::Vecto
     solverOptionsVersion_ = optionsVersion();
   }
   return solver_->solve(problem_, z, w);
+}
+
+void GenericMechanical::writeProblem(const std::string& path) const {
+  if (size() == 0)
+    throw ModelError("GenericMechanical: no assembled problem to write to '" + path + "'");
+  try {
+    numerics::writeGenericMechanicalFile(problem_, path);
+  } catch (const std::exception& e) {
+    throw ModelError(std::string("GenericMechanical: cannot write '") + path + "': " + e.what());
+  }
 }
 
 }  // namespace moreau

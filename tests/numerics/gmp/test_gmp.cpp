@@ -4,6 +4,7 @@
 #include <moreau/numerics/fc/FcError.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/ProblemGenerator.hpp>
+#include <moreau/numerics/gmp/GenericMechanicalFile.hpp>
 #include <moreau/numerics/gmp/GenericMechanicalSolvers.hpp>
 #include <moreau/numerics/io/FrictionContactFile.hpp>
 #include <moreau/numerics/io/MlcpFile.hpp>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "NumericsTestUtils.hpp"
+#include "TempFile.hpp"
 
 namespace moreau::numerics {
 namespace {
@@ -500,6 +502,64 @@ TEST(GmpSolver, ReusesItsSetupAcrossInPlaceRefills) {
   p.setBlocks(blocks);
   EXPECT_TRUE(solver.solve(p, z, w).converged());
   EXPECT_EQ(solver.setupCount(), 2);
+}
+
+}  // namespace
+}  // namespace moreau::numerics
+
+// ---------------------------------------------------------------------------
+// GenericMechanical .dat files
+// ---------------------------------------------------------------------------
+
+namespace moreau::numerics {
+namespace {
+
+TEST(GmpFile, WriteThenReadIsBitwiseExact) {
+  // eq(2), fc3d, comp(2), fc3d, from the dense SPD matrix of a random problem
+  const std::vector<GmpBlock> blocks = {GmpBlock::equality(2), GmpBlock::frictionContact(3, 0.5),
+                                        GmpBlock::complementarity(2),
+                                        GmpBlock::frictionContact(3, 0.3)};
+  const Eigen::MatrixXd M = randomSpd(10, 71);
+  const Eigen::VectorXd q = randomVector(10, 72, 2.0);
+  GenericMechanicalProblem p(Matrix(M), q, blocks);
+  test::TempFile file("gmp.dat");
+  writeGenericMechanicalFile(p, file.str());
+  const GenericMechanicalProblem r = readGenericMechanicalFile(file.str());
+  ASSERT_TRUE(r.M().isSparseBlock());
+  EXPECT_EQ(r.M().toDense(), M);
+  EXPECT_EQ(r.q(), q);
+  ASSERT_EQ(r.numberOfBlocks(), 4);
+  for (Eigen::Index b = 0; b < 4; ++b) {
+    EXPECT_EQ(r.block(b).type, blocks[static_cast<std::size_t>(b)].type);
+    EXPECT_EQ(r.block(b).size, blocks[static_cast<std::size_t>(b)].size);
+    EXPECT_EQ(r.block(b).mu, blocks[static_cast<std::size_t>(b)].mu);
+  }
+  // the same answer from both
+  Eigen::VectorXd z1, w1, z2, w2;
+  ASSERT_TRUE(gmpNsgs(p, z1, w1, tight(1e-10)).converged());
+  ASSERT_TRUE(gmpNsgs(r, z2, w2, tight(1e-10)).converged());
+  EXPECT_LT((z1 - z2).norm(), 1e-12 * (1 + z1.norm()));
+}
+
+TEST(GmpFile, RejectsUndocumentedTypesAndMalformedFiles) {
+  // a 2x2 sparse-block M with one 1x1 block row pair, then a relay type
+  const std::string header = "1 2 2\n2 2 2\n1 2\n1 2\n3 2\n0 1 2\n0 1\n0\n2\n1\n3\n1 1\n";
+  test::TempFile relay("relay.dat", header + "0\n9\n");
+  EXPECT_THROW(readGenericMechanicalFile(relay.str()), std::runtime_error);
+  test::TempFile ok("ok.dat", header + "0\n2\n");
+  const GenericMechanicalProblem p = readGenericMechanicalFile(ok.str());
+  EXPECT_EQ(p.block(0).type, GmpBlockType::Complementarity);
+  EXPECT_EQ(p.block(1).type, GmpBlockType::Equality);
+  test::TempFile badType("bad.dat", header + "0\n7\n");
+  EXPECT_THROW(readGenericMechanicalFile(badType.str()), std::runtime_error);
+  test::TempFile fcSize("fc.dat", header + "4\n0.5\n2\n");  // FC3D on a 1-row block
+  EXPECT_THROW(readGenericMechanicalFile(fcSize.str()), std::runtime_error);
+  // the writer refuses what the layout cannot hold
+  GenericMechanicalProblem withRelay(
+      Matrix(Eigen::MatrixXd(Eigen::Matrix2d::Identity())), Eigen::Vector2d(1, 1),
+      {GmpBlock::relay(Eigen::Vector2d(-1, -1), Eigen::Vector2d(1, 1))});
+  test::TempFile out("out.dat");
+  EXPECT_THROW(writeGenericMechanicalFile(withRelay, out.str()), std::invalid_argument);
 }
 
 }  // namespace

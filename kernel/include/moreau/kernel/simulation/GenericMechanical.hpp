@@ -13,6 +13,7 @@
 // Solved by a numerics::GenericMechanicalSolver kept by the problem (default "nsgs").
 
 #include <moreau/kernel/simulation/LinearOSNS.hpp>
+#include <moreau/numerics/gmp/GenericMechanicalFile.hpp>
 #include <moreau/numerics/gmp/GenericMechanicalProblem.hpp>
 #include <moreau/numerics/gmp/GenericMechanicalSolvers.hpp>
 
@@ -45,6 +46,10 @@ class GenericMechanical : public LinearOSNS {
   const numerics::GenericMechanicalProblem& problem() const { return problem_; }
   const numerics::SparseBlockMatrix& matrix() const override;
   const Eigen::VectorXd& q() const override { return problem_.q(); }
+  /// Writes the last assembled problem as a Siconos GenericMechanical `.dat` file
+  /// (numerics::writeGenericMechanicalFile). ModelError when nothing was assembled, when the
+  /// problem has FC2D or relay blocks (not in that layout) or on an I/O error.
+  void writeProblem(const std::string& path) const override;
 
  protected:
   void checkInteraction(const Interaction& inter) const override;
