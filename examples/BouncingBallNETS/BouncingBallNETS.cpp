@@ -30,7 +30,7 @@ using namespace moreau;
 int main(int argc, char** argv) {
   examples::CommandLine cli("BouncingBallNETS",
                             "3-D Newton-Euler sphere bouncing on the plane x = 0 with friction\n"
-                            "(NewtonEulerDS, NewtonEuler3DR, FrictionContact(3), Moreau-Jean).",
+                            "(NewtonEulerDS, NewtonEuler3DR, GenericMechanical, Moreau-Jean).",
                             "BouncingBallNETS.dat");
   cli.addNumber("T", 10.0, "final time");
   cli.addNumber("h", 5e-3, "time step");
@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(t0, T);
     nsds->insertDynamicalSystem(ball);
     nsds->link(contact, ball);
-    auto friction = std::make_shared<FrictionContact>(3);
+    auto friction = std::make_shared<GenericMechanical>();
     auto sim =
         std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(t0, h),
                                        std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), friction);
@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
       sim->computeOneStep();
       if (!friction->lastResult().converged()) {
         throw std::runtime_error(
-            "FrictionContact(3) failed at t = " + std::to_string(sim->nextTime()) + ": " +
+            "GenericMechanical failed at t = " + std::to_string(sim->nextTime()) + ": " +
             friction->lastResult().message);
       }
       if (out) writeRow(sim->nextTime());

@@ -46,6 +46,7 @@
 #include <moreau/kernel/simulation/EventDriven.hpp>
 #include <moreau/kernel/simulation/EventsManager.hpp>
 #include <moreau/kernel/simulation/FrictionContact.hpp>
+#include <moreau/kernel/simulation/GenericMechanical.hpp>
 #include <moreau/kernel/simulation/GlobalFrictionContact.hpp>
 #include <moreau/kernel/simulation/InteractionManager.hpp>
 #include <moreau/kernel/simulation/LCP.hpp>

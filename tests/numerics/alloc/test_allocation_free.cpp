@@ -1,7 +1,7 @@
 // Steady-state allocation tests of the repeated-solve API
 // (docs/numerics/solver-objects.md): after setup and one warm-up solve, refilling
 // the values of a problem in place and solving again makes no heap allocation
-// for LCP pgs/psor/bgs/pivot, FC nsgs (3D and 2D) and MLCP pgs; reassigning a
+// for LCP pgs/psor/bgs/pivot, FC nsgs (3D and 2D), MLCP pgs and GMP nsgs; reassigning a
 // SparseBlockMatrix pattern that fits in its capacity makes none either.
 #include "AllocationCounter.hpp"
 #include "LcpMechanicalProblems.hpp"
@@ -10,6 +10,7 @@
 #include <moreau/numerics/fc/FcError.hpp>
 #include <moreau/numerics/fc/FrictionContactSolver.hpp>
 #include <moreau/numerics/fc/ProblemGenerator.hpp>
+#include <moreau/numerics/gmp/GenericMechanicalSolvers.hpp>
 #include <moreau/numerics/io/DatFile.hpp>
 #include <moreau/numerics/lcp/LcpPivoting.hpp>
 #include <moreau/numerics/lcp/LcpSolver.hpp>
@@ -293,4 +294,43 @@ TEST(MlcpProblemAllocation, AssignRowsWithinCapacityIsAllocationFree) {
   EXPECT_FALSE(problem.isComplementarityRow(4));
   EXPECT_TRUE(problem.isComplementarityRow(10));
   EXPECT_NO_THROW(problem.validate());
+}
+
+TEST(GenericMechanicalSolverAllocation, NsgsSteadyStateIsAllocationFree) {
+  REQUIRE_COUNTING();
+  // A 3D sphere pile (W sparse-block, 3x3 blocks read in place): contact 0 as a 3-row equality
+  // block, contact 1 as a 3-row complementarity block (Lemke with its workspace), contact 2 as
+  // three 1-row complementarity blocks, the others as FC3D blocks.
+  mn::ProblemGeneratorOptions g;
+  mn::GeneratedProblem generated = mn::generatePile(3, 3, 2, g);
+  const mn::FrictionContactProblem& fc = generated.problem;
+  std::vector<mn::GmpBlock> blocks = {
+      mn::GmpBlock::equality(3), mn::GmpBlock::complementarity(3), mn::GmpBlock::complementarity(1),
+      mn::GmpBlock::complementarity(1), mn::GmpBlock::complementarity(1)};
+  for (Index c = 3; c < fc.numberOfContacts(); ++c)
+    blocks.push_back(mn::GmpBlock::frictionContact(3, fc.mu()[c]));
+  mn::GenericMechanicalProblem problem(fc.W(), fc.q(), blocks);
+  const std::vector<double> base = problem.M().sparseBlock().values();
+  const Eigen::VectorXd q0 = problem.q();
+  mn::SolverOptions options;
+  options.tolerance = 1e-8;
+  mn::GenericMechanicalSolver solver("nsgs", options);
+  solver.setup(problem);
+  Eigen::VectorXd z, w;
+  ASSERT_TRUE(solver.solve(problem, z, w).converged());
+  long allocations = 0;
+  int converged = 0;
+  {
+    AllocationCounter counter;
+    for (int k = 1; k <= kSteps; ++k) {
+      refill(problem.M().sparseBlock().values(), base, problem.q(), q0, k);
+      converged += solver.solve(problem, z, w).converged() ? 1 : 0;
+    }
+    allocations = counter.count();
+  }
+  EXPECT_EQ(converged, kSteps);
+  EXPECT_EQ(allocations, 0);
+  EXPECT_EQ(solver.setupCount(), 1);
+  Eigen::VectorXd w2;
+  EXPECT_LE(mn::gmpComputeError(problem, z, w2), 1e-8);
 }
