@@ -7,8 +7,9 @@
 // EventDriven with LsodarOSI (CVODE, default tolerances), an impact LCP and an acceleration
 // LCP; time-discretisation events every h = 0.01 up to T = 10.
 //
-// Output, 10 columns, exactly one row per event (at most 1001 rows; the initial state is not
-// written, the tutorial's row 0 is overwritten by the first event):
+// Output, 10 columns, exactly one row per event, at most ceil(T/h) + 1 = 1001 rows (the initial
+// state is not written, the tutorial's row 0 is overwritten by the first event); the tutorial's
+// matrix is not resized, so rows that no event fills are written as zeros (1001 rows always):
 //   t, x, y, vx, vy, ax, ay, g, ġ, λ(2)
 // with, for a nonsmooth event, the pre-impact position and velocity (the memories).
 // none with `--output none`.
@@ -19,6 +20,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "moreau/examples/ExampleSupport.hpp"
 
@@ -94,7 +96,12 @@ int main(int argc, char** argv) {
     }
     const double simulation = clock.seconds() - ((out ? out->seconds() : 0.0) - outputBefore);
     progress.finish();
-    if (out) out->close();
+    if (out) {
+      // The tutorial's N × 10 matrix is not resized: its unfilled rows are zeros.
+      const std::vector<double> zeros(10, 0.0);
+      for (long r = rows; r < maxRows; ++r) out->write(zeros.data(), zeros.size());
+      out->close();
+    }
     const LsodarOSI::Statistics& st = sim->lsodar()->statistics();
     std::printf(
         "SimplePendulumED: %ld rows, CVODE %ld steps, %ld f evaluations, %ld g evaluations\n", rows,

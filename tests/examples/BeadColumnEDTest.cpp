@@ -26,6 +26,14 @@ TEST(BeadColumnED, RigidRebounds) {
   ASSERT_EQ(t.size(), 500u);
   const double R = 0.005, g = 9.81, drop = 0.05, h = 1e-3;
   const double t1 = std::sqrt(2 * drop / g), v1 = std::sqrt(2 * g * drop);
+  // tutorial-models §29: the state is written before advancing, so row 0 is the initial state
+  // at t0 (beads touching, at rest).
+  ASSERT_EQ(t[0].size(), 21u);
+  EXPECT_EQ(t[0][0], 0.0);
+  for (int b = 0; b < 10; ++b) {
+    EXPECT_NEAR(t[0][static_cast<std::size_t>(1 + b)], drop + R + 2 * R * b, 1e-15);
+    EXPECT_EQ(t[0][static_cast<std::size_t>(11 + b)], 0.0);
+  }
   std::size_t impacts = 0;
   for (std::size_t i = 0; i < t.size(); ++i) {
     const auto& r = t[i];

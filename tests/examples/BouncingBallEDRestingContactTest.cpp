@@ -22,6 +22,9 @@ TEST(BouncingBallEDRestingContact, StaysOnTheFloorAfterThePlasticImpact) {
   const Table t = readTable(run.output);
   ASSERT_EQ(t.size(), 1702u);
   const double g = 9.81, t1 = std::sqrt(2 / g), v1 = std::sqrt(2 * g);
+  // tutorial-models §27: k starts at 0, so row 0 (the initial state) is overwritten by the
+  // first event, t = h.
+  EXPECT_NEAR(t[0][0], 5e-3, 1e-15);
   std::size_t impacts = 0;
   for (std::size_t i = 0; i < t.size(); ++i) {
     const auto& r = t[i];

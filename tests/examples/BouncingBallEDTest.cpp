@@ -36,6 +36,10 @@ TEST(BouncingBallED, ImpactsMatchTheClosedFormAndRowsFollowTheSpec) {
       const auto& b = t[i + 1];
       EXPECT_EQ(a[5], 0.0);
       EXPECT_EQ(a[6], 0.0);
+      // tutorial-models §24: only q and v of the pre-impact row are the memories; p(1) and
+      // p(2) are read after processEvents, as in the impact row.
+      EXPECT_EQ(a[3], b[3]);
+      EXPECT_EQ(a[4], b[4]);
       EXPECT_NEAR(a[0], tImpact, 1e-9) << "impact " << impacts;
       EXPECT_NEAR(a[2], vMinus, 1e-9) << "impact " << impacts;
       EXPECT_NEAR(a[1], 0.0, 1e-12);

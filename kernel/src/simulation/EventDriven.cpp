@@ -49,7 +49,8 @@ EventDriven::EventDriven(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
                          std::shared_ptr<TimeDiscretisation> td)
     : Simulation(std::move(nsds), std::move(td)),
       eventTolerance_(1e4 * kEps),
-      zenoThreshold_(std::numeric_limits<double>::quiet_NaN()) {
+      zenoThreshold_(std::numeric_limits<double>::quiet_NaN()),
+      accumulationVelocity_(std::numeric_limits<double>::quiet_NaN()) {
   if (!nsds_) throw ModelError("EventDriven: the NonSmoothDynamicalSystem is null");
   if (!td_) throw ModelError("EventDriven: the TimeDiscretisation is null");
   const double t0 = nsds_->t0();
@@ -91,7 +92,25 @@ void EventDriven::setZenoThreshold(double dt) {
 
 double EventDriven::zenoThreshold() const {
   if (!std::isnan(zenoThreshold_)) return zenoThreshold_;
-  return 1e-6 * std::max(nsds_->finalT() - nsds_->t0(), 0.0);
+  return 1e-9 * std::max(nsds_->finalT() - nsds_->t0(), 0.0);
+}
+
+void EventDriven::setAccumulationVelocity(double v) {
+  if (!std::isnan(v) && (!std::isfinite(v) || v < 0.0)) {
+    std::ostringstream os;
+    os << "EventDriven: the accumulation velocity must be finite and >= 0 (got " << v << ")";
+    throw ModelError(os.str());
+  }
+  accumulationVelocity_ = v;
+}
+
+double EventDriven::accumulationVelocity() const {
+  if (!std::isnan(accumulationVelocity_)) return accumulationVelocity_;
+  // Two start-up steps of LSODAR: h₀ |ÿ| = atol / √max(rtol, 100 ε)
+  // (docs/theory/event-driven.md §5).
+  const double rtol = lsodar_ ? lsodar_->rtol() : 10 * kEps;
+  const double atol = lsodar_ ? lsodar_->atol() : 100 * kEps;
+  return 2.0 * atol / std::sqrt(std::min(std::max(rtol, 100 * kEps), 1e-3));
 }
 
 void EventDriven::setMaxNonSmoothEventsPerStep(std::size_t n) {
@@ -288,9 +307,11 @@ void EventDriven::processNonSmooth(double t, bool initial) {
   time_ = t;
   Topology& topology = nsds_->topology();
   const double zeno = zenoThreshold();
-  // Zeno guard: contacts whose gap root comes too soon after their last impact.
-  // Roots of contacts held closed (I₂) are take-offs (their force crossed
-  // −tol); the others are gaps closing.
+  const double vAcc = accumulationVelocity();
+  // Accumulation rule (docs/theory/event-driven.md §5): a gap closing slower
+  // than vAcc, or sooner than the Zeno threshold after the contact's last
+  // impact, is a plastic impact. Roots of contacts held closed (I₂) are
+  // take-offs (their force crossed −tol); the others are gaps closing.
   zeno_.clear();
   takeOff_.clear();
   for (const unsigned id : lsodar_->rootInteractions()) {
@@ -298,8 +319,10 @@ void EventDriven::processNonSmooth(double t, bool initial) {
       takeOff_.push_back(id);
       continue;
     }
-    if (!initial && zeno > 0.0 && id < lastImpact_.size() && t - lastImpact_[id] < zeno)
-      zeno_.push_back(id);
+    if (initial) continue;
+    const bool slow = vAcc > 0.0 && topology.interaction(id)->y(1)(0) > -vAcc;
+    const bool soon = zeno > 0.0 && id < lastImpact_.size() && t - lastImpact_[id] < zeno;
+    if (slow || soon) zeno_.push_back(id);
   }
   // The impact law reads e ẏ⁻ from the memory: 0 for a plastic (Zeno) impact.
   for (const unsigned id : zeno_) topology.interaction(id)->y(1).setZero();

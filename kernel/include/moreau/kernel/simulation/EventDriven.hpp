@@ -19,8 +19,10 @@
 // the double condition: ÿ > tol and λ(2) ≤ tol → take-off).
 //
 // Time-discretisation events are at t_k = t0 + k h exactly (integer k);
-// nonsmooth events at the root times. Zeno guard: an impact of a contact
-// less than zenoThreshold() after its previous impact is made plastic
+// nonsmooth events at the root times. Accumulation (Zeno) rule: an impact of
+// a contact arriving slower than accumulationVelocity() (default 2 atol /
+// √max(rtol, 100 ε), the velocity LSODAR's two start-up steps resolve), or
+// less than zenoThreshold() after its previous impact, is made plastic
 // (e = 0 for that contact), so an accumulation of impacts ends in a
 // persistent contact; more than maxNonSmoothEventsPerStep() nonsmooth events
 // between two time-discretisation events is a SimulationError (never a hang).
@@ -108,11 +110,22 @@ class EventDriven : public Simulation {
   void setEventTolerance(double tol);
   double eventTolerance() const { return eventTolerance_; }
   ///@}
-  /// Zeno guard: an impact of a contact less than this after its previous
-  /// impact is plastic (e = 0). Default (NaN): 1e-6 (T − t0). 0 disables.
+  /// Zeno guard (fallback of the accumulation rule): an impact of a contact
+  /// less than this after its previous impact is plastic (e = 0). Default
+  /// (NaN): 1e-9 (T − t0). 0 disables.
   ///@{
   void setZenoThreshold(double dt);
   double zenoThreshold() const;
+  ///@}
+  /// Accumulation rule: an impact whose gap closes slower than this
+  /// (−ẏ⁻ < v) is plastic (e = 0; the contact stays closed if pressed).
+  /// Default (NaN): 2 atol / √max(rtol, 100 ε) of the LsodarOSI (2.98e-7 with
+  /// its defaults): the velocity change over LSODAR's two order-one start-up
+  /// steps, below which Siconos's root function catches the contact
+  /// (docs/theory/event-driven.md §5). 0 disables; finite and >= 0.
+  ///@{
+  void setAccumulationVelocity(double v);
+  double accumulationVelocity() const;
   ///@}
   /// At most this many nonsmooth events between two time-discretisation
   /// events (default 10000); SimulationError beyond.
@@ -140,6 +153,7 @@ class EventDriven : public Simulation {
   EventsManager events_;
   double eventTolerance_;
   double zenoThreshold_;
+  double accumulationVelocity_;
   std::size_t maxEventsPerStep_ = 10000;
   std::size_t eventsThisStep_ = 0;
   std::size_t impacts_ = 0, zenoImpacts_ = 0;

@@ -128,7 +128,9 @@ class LsodarOSI : public OneStepIntegrator {
   /// SimulationError when CVODE fails.
   int integrate(double tend, double& tout);
   /// Restarts CVODE at t from the systems' current state (after a
-  /// nonsmooth event); gap references y_ref = min(y, 0).
+  /// nonsmooth event); gap references y_ref = min(y, 0); first step 1e-8 of
+  /// the shortest predicted flight 2ẏ/|ÿ| of a contact that leaves (y ≤ tol,
+  /// ẏ > 0, ÿ < 0), CVODE's own estimate otherwise.
   void resetIntegration(double t);
   /// Interactions (ids) whose root was found by the last integrate().
   const std::vector<unsigned>& rootInteractions() const;
