@@ -64,11 +64,11 @@ double sliderCrankEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
   return kinetic + kGravity1 * std::sin(q(0)) + kGravity2 * std::sin(q(1));
 }
 
-SliderCrank makeSliderCrank(const SliderCrankParameters& p) {
+SliderCrank makeSliderCrankSystem(const SliderCrankParameters& p) {
   SliderCrank m;
   const double t0 = 0.0;
   const Eigen::VectorXd q0 = Eigen::VectorXd::Zero(3);
-  const Eigen::VectorXd v0 = Eigen::Vector3d(150.0, -75.0, -0.01);
+  const Eigen::VectorXd v0 = Eigen::Vector3d(p.v0[0], p.v0[1], p.v0[2]);
   m.mechanism = std::make_shared<LagrangianDS>(
       q0, v0, [](const Eigen::VectorXd& q, const Eigen::VectorXd&, Eigen::MatrixXd& M) {
         const double k = kK * std::cos(q(1) - q(0));
@@ -118,7 +118,12 @@ SliderCrank makeSliderCrank(const SliderCrankParameters& p) {
     m.corners[i] = makeCorner(kCorners[i]);
     m.nsds->link(m.corners[i], m.mechanism);
   }
+  return m;
+}
 
+SliderCrank makeSliderCrank(const SliderCrankParameters& p) {
+  SliderCrank m = makeSliderCrankSystem(p);
+  const double t0 = 0.0;
   auto td = std::make_shared<TimeDiscretisation>(t0, p.h);
   auto osi = std::make_shared<MoreauJeanOSI>(kTheta);
   m.friction = std::make_shared<FrictionContact>(2, "enum");

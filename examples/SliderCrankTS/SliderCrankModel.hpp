@@ -43,6 +43,8 @@ struct SliderCrankParameters {
   unsigned newtonMaxIterations = 200;
   double solverTolerance = 1e-12;  ///< FC2D enum
   int solverMaxIterations = 100;
+  /// Initial velocity (§17: (150, −75, −0.01); SliderCrankDirectProjection, §23: (150, −75, 0)).
+  std::array<double, 3> v0{{150.0, -75.0, -0.01}};
 };
 
 /// The built model and its simulation (not initialized).
@@ -55,9 +57,15 @@ struct SliderCrank {
   std::shared_ptr<TimeStepping> simulation;
 };
 
-/// Builds the model (q0 = 0, v0 = (150, −75, −0.01)). ModelError for a time grid that cannot be
-/// represented or an invalid Newton/solver setting.
+/// Builds the model (q0 = 0, v0 = parameters.v0, by default (150, −75, −0.01)) and its
+/// MoreauJeanOSI / FrictionContact(2) / TimeStepping simulation. ModelError for a time grid that
+/// cannot be represented or an invalid Newton/solver setting.
 SliderCrank makeSliderCrank(const SliderCrankParameters& parameters);
+
+/// The model only (nsds on [0, parameters.T], the LagrangianDS with q0 = 0 and v0 =
+/// parameters.v0, the four corners linked); `friction` and `simulation` are null, for a caller
+/// that builds its own simulation (SliderCrankDirectProjection).
+SliderCrank makeSliderCrankSystem(const SliderCrankParameters& parameters);
 
 /// Normal gaps g_N of the four corners at q (the first output of the relations).
 std::array<double, 4> sliderCrankGaps(const Eigen::VectorXd& q);

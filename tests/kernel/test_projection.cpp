@@ -445,3 +445,44 @@ TEST(ProjectionSchemes, NonlinearBilateralConstraintDoesNotDrift) {
   EXPECT_GE(iterations, 1000u);
   EXPECT_LE(iterations, 6000u);
 }
+
+// Friction laws (issue 13, SliderCrankDirectProjection): only the normal row of a
+// NewtonImpactFrictionNSL is projected. Two dof, coupled mass M = [[2, ½], [½, 1]], no force,
+// at rest at q = (−1e-3, −0.3); y = (q0, q1) = (normal gap, tangential coordinate),
+// NewtonImpactFrictionNSL(0, 0, ½, 2). The velocity problem gives r = 0 (at rest), the projection
+// Λ_n = 1e-3 / (M⁻¹)₀₀ = 1.75e-3 and q = q̃ + M⁻¹ e₀ Λ_n (q1 moves through the coupled mass,
+// −0.3 − ½·1e-3); the negative tangential coordinate is neither projected nor a violation.
+TEST(ProjectionSchemes, FrictionLawProjectsTheNormalRowOnly) {
+  for (const unsigned level : {0u, 1u}) {
+    const double h = 1e-3;
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, h);
+    Eigen::Matrix2d M;
+    M << 2.0, 0.5, 0.5, 1.0;
+    auto ds = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(-1e-3, -0.3),
+                                                     Eigen::Vector2d::Zero(), M);
+    nsds->insertDynamicalSystem(ds);
+    auto inter = std::make_shared<Interaction>(
+        std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.5, 2),
+        std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Identity(2, 2)));
+    nsds->link(inter, ds);
+    auto sim = std::make_shared<TimeSteppingDirectProjection>(
+        nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+        std::make_shared<MoreauJeanDirectProjectionOSI>(0.5),
+        std::make_shared<FrictionContact>(2, "enum"), std::make_shared<MLCPProjectOnConstraints>());
+    sim->setIndexSetLevelForProjection(level);
+    sim->setConstraintTolUnilateral(1e-12);
+    sim->computeOneStep();
+    const Eigen::Matrix2d Minv = M.inverse();
+    const double lambdaN = 1e-3 / Minv(0, 0);
+    EXPECT_EQ(sim->nbProjectionIteration(), 1u) << "level " << level;
+    EXPECT_NEAR(inter->lambda(0)(0), lambdaN, 1e-15);
+    EXPECT_EQ(inter->lambda(0)(1), 0.0);
+    EXPECT_NEAR(ds->q()(0), 0.0, 1e-15);
+    EXPECT_NEAR(ds->q()(1), -0.3 + Minv(1, 0) * lambdaN, 1e-15);
+    EXPECT_NEAR(ds->q()(1), -0.3005, 1e-15);
+    EXPECT_NEAR(inter->y(0)(1), -0.3005, 1e-15);  // tangential coordinate, not a constraint
+    EXPECT_LE(sim->maxViolationUnilateral(), 1e-15);
+    EXPECT_EQ(ds->velocity()(0), 0.0);
+    EXPECT_EQ(ds->velocity()(1), 0.0);
+  }
+}

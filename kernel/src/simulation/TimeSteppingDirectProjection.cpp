@@ -3,6 +3,7 @@
 #include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/MixedComplementarityConditionNSL.hpp>
+#include <moreau/kernel/modeling/NewtonImpactFrictionNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/MLCPProjectOnConstraints.hpp>
@@ -117,7 +118,10 @@ void TimeSteppingDirectProjection::computeCriteria() {
       equalities = lawSize;
     else if (const auto* mixed = dynamic_cast<const MixedComplementarityConditionNSL*>(law))
       equalities = mixed->equalitySize();
+    // Friction laws: only the normal rows (first row of each contact) are constraints.
+    const bool friction = dynamic_cast<const NewtonImpactFrictionNSL*>(law) != nullptr;
     for (Eigen::Index i = 0; i < y.size(); ++i) {
+      if (friction && i % lawSize != 0) continue;
       if (i % lawSize < equalities)
         maxViolationEquality_ = std::max(maxViolationEquality_, std::abs(y(i)));
       else

@@ -9,6 +9,10 @@
 // blocks and free output from MoreauJeanDirectProjectionOSI. After the solve
 // λ(0) ← α Λ (α = 1 by default: the full linearised projection; α in (0, 1]
 // under-relaxes it). Default solver: "enum" (tutorial-models.md §0.1).
+// NewtonImpactFrictionNSL interactions are accepted: only their normal rows (the first row of
+// each contact) are projected, as unilateral rows; their tangential rows are decoupled (row and
+// column of the matrix zeroed, diagonal 1, q = 0), so that Λ_t = 0 and the tangential
+// coordinates are not constrained.
 
 #include <moreau/kernel/simulation/MLCP.hpp>
 
@@ -19,6 +23,8 @@ namespace moreau {
 /// Position-projection problem of the projection schemes (Siconos MLCPProjectOnConstraints):
 /// an MLCP in the Position role on λ(0), equality rows w = 0, the others 0 ≤ w ⊥ Λ ≥ 0 (no
 /// restitution term), then λ(0) ← α Λ. Default solver "enum", tolerance 1e-12.
+/// NewtonImpactFrictionNSL interactions: the normal rows are unilateral rows, the tangential
+/// rows are decoupled (Λ_t = 0): the projection acts on the normal gaps only.
 class MLCPProjectOnConstraints : public MLCP {
  public:
   /// solver: a name of numerics::mlcpSolverNames(); alpha in (0, 1] (ModelError otherwise).
@@ -37,6 +43,11 @@ class MLCPProjectOnConstraints : public MLCP {
  protected:
   void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                    Eigen::Ref<Eigen::VectorXd> q) const override;
+  /// The laws of MLCP and NewtonImpactFrictionNSL (normal rows projected).
+  void checkInteraction(const Interaction& inter) const override;
+  /// Decouples the tangential rows of the friction laws (row and column zeroed, diagonal 1,
+  /// q = 0), then MLCP::solve.
+  numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) override;
 
  private:
   double alpha_ = 1.0;

@@ -6,7 +6,8 @@
 //   1. the TimeStepping step (free state, index set 1, Velocity problem, update;
 //      Newton loop for nonlinear models) with MoreauJeanDirectProjectionOSI;
 //   2. projection: while the largest violation on the projection index set
-//      (unilateral rows: max(0, −y), equality rows: |y|) is above its
+//      (unilateral rows: max(0, −y), equality rows: |y|; friction laws: their
+//      normal rows only) is above its
 //      tolerance and fewer than projectionMaxIteration() iterations were done,
 //      solve the Position problem (MLCPProjectOnConstraints, λ(0)) on
 //      index set indexSetLevelForProjection() (1: the contacts active in the

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Independent reference for the SliderCrankDirectProjection example (tutorial-models.md §23).
+
+Pure Python (standard library only), written from the specification (tutorial-models §0.1, §17,
+§23; dev-notes §2.9 projection onto constraints) and the algorithm documented in
+docs/theory/projection.md §2 (thresholds, level 0, normal rows only), not from Moreau's C++ code.
+The model, the Newton loop of the nonlinear Moreau-Jean step, its residuals and the FC2D solver
+(case enumeration) are those of slider_crank_ts.py (imported from it); what differs:
+
+  * v0 = (150, -75, 0), h = 1e-4, T = 0.2; MoreauJean(theta = 1/2, gamma = 0): the mass of the
+    step is M(q*) with q* = q_k + gamma h v_k = q_k;
+  * Newton loop with the TimeStepping defaults: tolerance 1e-6, at most 50 iterations;
+  * index set 1 with thresholds (first row = normal gap, yhat = y_k + gamma h ydot_k = y_k):
+        a corner outside the previous step's set enters when yhat <= 1e-6 and ydot_k <= 100;
+        a corner in it leaves when yhat > 1e-7 and ydot_k > 0;
+  * after the step, projection at level 0 (all four corners), while the largest normal
+    violation max(0, -y_N) > 1e-10 and fewer than 10 iterations were done:
+        G_N = normal rows of G at the current q, M = M(q) at the current q,
+        LCP   w = G_N M^-1 G_N^T Lam + y_N(q),  0 <= w _|_ Lam >= 0   (4 rows, solved by
+              enumerating the 16 complementary bases, smallest active set first),
+        q <- q + M^-1 G_N^T Lam   (velocity unchanged), lambda(0)_0 = Lam;
+    y and ydot = G(q) v are then those of the projected q (they start the next step).
+
+Output: the example's 32 columns (%.15e): the first 25 as slider_crank_ts.py (columns 9-10
+divided by +c in every row), then lambda(0)_0 of corners 1-4 (of the last projection iteration of
+the step, 0 without projection), Newton iterations, projection iterations, largest normal
+violation after the projection; row 0 = the initial state (y(t0) computed, multipliers and
+columns 29-31 = 0). Summary on stdout.
+
+Usage: slider_crank_direct_projection.py [--T 0.2] [--h 1e-4] --output FILE
+"""
+import argparse
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import slider_crank_ts as sc  # noqa: E402
+from slider_crank_ts import (EN, ET, MU, a, b, c, ct, energy, fc2d, forces,  # noqa: E402
+                             jacobians, kt, l1, l2, mass, matvec, outputs, solve)
+
+V0 = [150.0, -75.0, 0.0]
+THETA, GAMMA = 0.5, 0.0
+ACT_POS, ACT_VEL, DEACT_POS, DEACT_VEL = 1e-6, 100.0, 1e-7, 0.0
+NEWTON_TOL, NEWTON_MAX = 1e-6, 50
+PROJ_TOL, PROJ_MAX = 1e-10, 10
+
+
+def lcp_enum(A, q):
+    """0 <= A z + q _|_ z >= 0 by enumeration of the complementary bases (smallest set first)."""
+    n = len(q)
+    subsets = sorted(range(1 << n), key=lambda s: (bin(s).count("1"), s))
+    for s in subsets:
+        idx = [i for i in range(n) if s >> i & 1]
+        z = [0.0] * n
+        if idx:
+            sol = solve([[A[i][j] for j in idx] for i in idx], [-q[i] for i in idx])
+            if sol is None:
+                continue
+            for i, x in zip(idx, sol):
+                z[i] = x
+        if any(z[i] < 0.0 for i in idx):
+            continue
+        w = [q[i] + sum(A[i][j] * z[j] for j in range(n)) for i in range(n)]
+        if any(w[i] < -1e-12 * max(1.0, abs(q[i])) for i in range(n) if i not in idx):
+            continue
+        return z
+    raise RuntimeError("projection LCP: no solution found")
+
+
+def violation(q):
+    return max(0.0, max(-y[0] for y in outputs(q)))
+
+
+def run(T, h, out):
+    n = int(round(T / h)) if abs(T / h - round(T / h)) < 1e-10 * (T / h) else math.ceil(T / h)
+    q, v = [0.0, 0.0, 0.0], V0[:]
+    y = [list(p) for p in outputs(q)]
+    Gs = jacobians(q)
+    yd = [[sum(Gs[i][r][j] * v[j] for j in range(3)) for r in range(2)] for i in range(4)]
+    rows = []
+
+    def row(t, q, v, y, yd, lam, lam0, newton, proj, viol):
+        Y = l1 * math.sin(q[0]) + l2 * math.sin(q[1])
+        X = l1 * math.cos(q[0]) + l2 * math.cos(q[1])
+        s, co = math.sin(q[2]), math.cos(q[2])
+        vals = [t, q[0] / (2 * math.pi), q[1], q[2], v[0], v[1], v[2],
+                (Y - a * s + b * co - b) / c, (Y + a * s + b * co - b) / c,
+                (Y - a * s - b * co + b) / c, (Y + a * s - b * co + b) / c,
+                (X - l2) / l1, Y / c]
+        vals += [y[i][0] for i in range(4)] + [yd[i][0] for i in range(4)]
+        vals += [lam[i][0] for i in range(4)] + [lam0[i] for i in range(4)]
+        vals += [float(newton), float(proj), viol]
+        rows.append(" ".join("%.15e" % x for x in vals))
+
+    row(0.0, q, v, y, yd, [[0.0, 0.0]] * 4, [0.0] * 4, 0, 0, 0.0)
+    members = set()
+    impacts = newton_total = proj_total = proj_steps = 0
+    closed = [False] * 4
+    worst = lowest = 0.0
+    e0 = energy(q, v)
+    for k in range(n):
+        tk1 = (k + 1) * h
+        qk, vk = q[:], v[:]
+        Fk = forces(qk, vk)
+        Ms = mass([qk[i] + GAMMA * h * vk[i] for i in range(3)])
+        active = []
+        for i in range(4):
+            yhat = y[i][0] + GAMMA * h * yd[i][0]
+            if i in members:
+                if not (yhat > DEACT_POS and yd[i][0] > DEACT_VEL):
+                    active.append(i)
+            elif yhat <= ACT_POS and yd[i][0] <= ACT_VEL:
+                active.append(i)
+        members = set(active)
+        u, qi = vk[:], qk[:]
+        Fi = Fk
+        lam = [[0.0, 0.0] for _ in range(4)]
+        for it in range(1, NEWTON_MAX + 1):
+            Kt, Ct = kt(qi, u), ct(qi, u)
+            W = [[Ms[i][j] + h * THETA * Ct[i][j] + h * h * THETA * THETA * Kt[i][j]
+                  for j in range(3)] for i in range(3)]
+            Mdu = matvec(Ms, [u[i] - vk[i] for i in range(3)])
+            R = [Mdu[i] - h * THETA * Fi[i] - h * (1 - THETA) * Fk[i] for i in range(3)]
+            corr = solve(W, R)
+            vfree = [u[i] - corr[i] for i in range(3)]
+            G = jacobians(qi)
+            lam = [[0.0, 0.0] for _ in range(4)]
+            unew = vfree[:]
+            p = [0.0, 0.0, 0.0]
+            if active:
+                H = [G[i][r] for i in active for r in range(2)]
+                WinvHt = [solve(W, [H[rr][j] for j in range(3)]) for rr in range(len(H))]
+                Wfc = [[sum(H[r1][j] * WinvHt[r2][j] for j in range(3)) for r2 in range(len(H))]
+                       for r1 in range(len(H))]
+                qv = [sum(H[rr][j] * vfree[j] for j in range(3)) for rr in range(len(H))]
+                for ii, i in enumerate(active):
+                    qv[2 * ii] += EN * yd[i][0]
+                    if ET > 0:
+                        qv[2 * ii + 1] += ET * yd[i][1]
+                r = fc2d(Wfc, qv, [MU] * len(active))
+                for ii, i in enumerate(active):
+                    lam[i] = [r[2 * ii], r[2 * ii + 1]]
+                for rr in range(len(H)):
+                    for j in range(3):
+                        unew[j] += WinvHt[rr][j] * r[rr]
+                        p[j] += H[rr][j] * r[rr]
+            qnew = [qk[i] + h * (THETA * unew[i] + (1 - THETA) * vk[i]) for i in range(3)]
+            Fi = forces(qnew, unew)
+            Mdu = matvec(Ms, [unew[i] - vk[i] for i in range(3)])
+            res = [Mdu[i] - h * THETA * Fi[i] - h * (1 - THETA) * Fk[i] - p[i] for i in range(3)]
+            rs = max(abs(x) for x in res) / max(1.0, max(abs(x) for x in Mdu),
+                                                max(abs(x) for x in p))
+            ynew, yold, Gn = outputs(qnew), outputs(qi), jacobians(qnew)
+            ry = 0.0
+            for i in range(4):
+                for rr in range(2):
+                    lin = yold[i][rr] + sum(G[i][rr][j] * (qnew[j] - qi[j]) for j in range(3))
+                    ry = max(ry, abs(ynew[i][rr] - lin))
+                    ry = max(ry, abs(sum((Gn[i][rr][j] - G[i][rr][j]) * unew[j]
+                                         for j in range(3))))
+            u, qi = unew, qnew
+            if rs <= NEWTON_TOL and ry <= NEWTON_TOL:
+                break
+        newton_total += it
+        q, v = qi, u
+        # Projection at level 0 (normal rows of the four corners).
+        lam0 = [0.0] * 4
+        proj = 0
+        while violation(q) > PROJ_TOL and proj < PROJ_MAX:
+            GN = [Gc[0] for Gc in jacobians(q)]
+            Mq = mass(q)
+            MinvGt = [solve(Mq, GN[i]) for i in range(4)]
+            A = [[sum(GN[i][j] * MinvGt[k2][j] for j in range(3)) for k2 in range(4)]
+                 for i in range(4)]
+            lam0 = lcp_enum(A, [yc[0] for yc in outputs(q)])
+            q = [q[j] + sum(MinvGt[i][j] * lam0[i] for i in range(4)) for j in range(3)]
+            proj += 1
+        proj_total += proj
+        proj_steps += 1 if proj > 0 else 0
+        viol = violation(q)
+        worst = max(worst, viol)
+        y = [list(pp) for pp in outputs(q)]
+        lowest = min([lowest] + [y[i][0] for i in range(4)])
+        Gq = jacobians(q)
+        yd = [[sum(Gq[i][r][j] * v[j] for j in range(3)) for r in range(2)] for i in range(4)]
+        for i in range(4):
+            now = lam[i][0] > 0
+            if now and not closed[i]:
+                impacts += 1
+            closed[i] = now
+        row(tk1, q, v, y, yd, lam, lam0, it, proj, viol)
+    with open(out, "w") as f:
+        f.write("\n".join(rows) + "\n")
+    print("slider_crank_direct_projection: %d steps, %d impacts, Newton %.3f per step, "
+          "%d projection iterations in %d steps, largest violation %.3e, lowest gap %.3e, "
+          "energy %.9e -> %.9e" % (n, impacts, newton_total / max(n, 1), proj_total, proj_steps,
+                                   worst, lowest, e0, energy(q, v)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--T", type=float, default=0.2)
+    ap.add_argument("--h", type=float, default=1e-4)
+    ap.add_argument("--output", required=True)
+    args = ap.parse_args()
+    run(args.T, args.h, args.output)
+
+
+if __name__ == "__main__":
+    main()
