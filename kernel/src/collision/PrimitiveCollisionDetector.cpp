@@ -7,6 +7,7 @@
 #include <moreau/kernel/utils/Quaternion.hpp>
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 namespace moreau {
@@ -63,55 +64,67 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
     boxes_.push_back(b);
     bodies_.push_back(i);
   }
+  // Cell side from the largest sphere: its inflated box (2 r_max + alert, up to rounding) fits
+  // in one cell, so that every sphere is a "small" box of the grid.
   if (automaticCell_ && rMax > 0.0)
-    static_cast<UniformGridBroadPhase&>(*broadPhase_).setCellSize(2.0 * rMax + alertDistance);
+    static_cast<UniformGridBroadPhase&>(*broadPhase_)
+        .setCellSize((2.0 * rMax + alertDistance) * (1.0 + 1e-6));
   broadPhase_->findPairs(boxes_, pairs_);
 
-  for (const BroadPhasePair& pair : pairs_) {
-    std::uint32_t i = bodies_[pair.first], j = bodies_[pair.second];
-    const CollisionObject* a = &objects[i];
-    const CollisionObject* b = &objects[j];
-    if (a->type == ShapeType::Box && b->type == ShapeType::Box) continue;  // not supported
-    if (a->type == ShapeType::Box) {                                       // the sphere is shape 1
-      std::swap(i, j);
-      std::swap(a, b);
-    }
-    const Eigen::VectorXd& qa = a->body->q();
-    const Eigen::VectorXd& qb = b->body->q();
-    ContactGeometry g;
-    if (b->type == ShapeType::Sphere)
-      g = NarrowPhase::sphereSphere(qa.head<3>(), a->radius, qb.head<3>(), b->radius);
-    else
-      g = NarrowPhase::sphereBox(qa.head<3>(), a->radius, qb.head<3>(), qb.segment<4>(3),
-                                 b->halfExtents);
-    if (g.gap <= alertDistance) add(contacts, i, j, 0, g);
-  }
-
+  // Contacts of body k (broad-phase index) in order: its pairs (k, ·), then the planes. With
+  // the planes added after the bodies and no sphere–box swap this is already key order.
   std::array<int, 4> corners{};
   std::array<ContactGeometry, 4> cornerContacts{};
-  for (std::uint32_t p : planes_) {
-    const CollisionObject& plane = objects[p];
-    for (std::uint32_t i : bodies_) {
-      const CollisionObject& o = objects[i];
-      const Eigen::VectorXd& q = o.body->q();
+  std::size_t next = 0;
+  const double alert = alertDistance;
+  for (std::uint32_t k = 0; k < bodies_.size(); ++k) {
+    for (; next < pairs_.size() && pairs_[next].first == k; ++next) {
+      std::uint32_t i = bodies_[pairs_[next].first], j = bodies_[pairs_[next].second];
+      const CollisionObject* a = &objects[i];
+      const CollisionObject* b = &objects[j];
+      if (a->type == ShapeType::Box && b->type == ShapeType::Box) continue;  // not supported
+      if (a->type == ShapeType::Box) {  // the sphere is shape 1
+        std::swap(i, j);
+        std::swap(a, b);
+      }
+      const Eigen::VectorXd& qa = a->body->q();
+      const Eigen::VectorXd& qb = b->body->q();
+      if (b->type == ShapeType::Sphere) {
+        const double reach = a->radius + b->radius + alert;
+        if ((qa.head<3>() - qb.head<3>()).squaredNorm() > reach * reach) continue;
+        add(contacts, i, j, 0,
+            NarrowPhase::sphereSphere(qa.head<3>(), a->radius, qb.head<3>(), b->radius));
+        continue;
+      }
+      const ContactGeometry g = NarrowPhase::sphereBox(qa.head<3>(), a->radius, qb.head<3>(),
+                                                       qb.segment<4>(3), b->halfExtents);
+      if (g.gap <= alert) add(contacts, i, j, 0, g);
+    }
+    const std::uint32_t i = bodies_[k];
+    const CollisionObject& o = objects[i];
+    const Eigen::VectorXd& q = o.body->q();
+    for (std::uint32_t p : planes_) {
+      const CollisionObject& plane = objects[p];
       if (o.type == ShapeType::Sphere) {
-        // Cheap rejection before building the geometry.
         const double gap = plane.normal.dot(q.head<3>() - plane.point) - o.radius;
-        if (gap <= alertDistance)
+        if (gap <= alert)
           add(contacts, i, p, 0,
               NarrowPhase::spherePlane(q.head<3>(), o.radius, plane.point, plane.normal));
-      } else {
-        const int count =
-            NarrowPhase::boxPlane(q.head<3>(), q.segment<4>(3), o.halfExtents, plane.point,
-                                  plane.normal, alertDistance, corners, cornerContacts);
-        for (int k = 0; k < count; ++k)
-          add(contacts, i, p, static_cast<std::uint32_t>(corners[static_cast<std::size_t>(k)]),
-              cornerContacts[static_cast<std::size_t>(k)]);
+        continue;
       }
+      const int count =
+          NarrowPhase::boxPlane(q.head<3>(), q.segment<4>(3), o.halfExtents, plane.point,
+                                plane.normal, alert, corners, cornerContacts);
+      for (int c = 0; c < count; ++c)
+        add(contacts, i, p, static_cast<std::uint32_t>(corners[static_cast<std::size_t>(c)]),
+            cornerContacts[static_cast<std::size_t>(c)]);
     }
   }
-  std::sort(contacts.begin(), contacts.end(),
-            [](const DetectedContact& x, const DetectedContact& y) { return x.key() < y.key(); });
+  const auto byKey = [](const DetectedContact& x, const DetectedContact& y) {
+    return x.key() < y.key();
+  };
+  if (!std::is_sorted(contacts.begin(), contacts.end(), byKey))
+    std::sort(contacts.begin(), contacts.end(), byKey);
 }
 
 NewtonEuler1DR::ContactFunction PrimitiveCollisionDetector::contactFunction(

@@ -1,4 +1,4 @@
-// Uniform-grid broad phase with hashed cells; docs/kernel/collision.md §3.
+// Uniform-grid broad phase (dense or hashed cells); docs/kernel/collision.md §3.
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/collision/UniformGridBroadPhase.hpp>
 
@@ -53,63 +53,91 @@ void UniformGridBroadPhase::findPairs(const std::vector<Aabb>& boxes,
   lastCellSize_ = cell;
   const double inverse = 1.0 / cell;
 
-  // Entries: one per (box, overlapped cell).
+  // One entry per small box (extent ≤ cell): the cell of its lower corner.
+  std::int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
   for (std::uint32_t i = 0; i < n; ++i) {
     const Aabb& b = boxes[i];
-    const std::int64_t x0 = cellOf(b.lower.x(), inverse), x1 = cellOf(b.upper.x(), inverse);
-    const std::int64_t y0 = cellOf(b.lower.y(), inverse), y1 = cellOf(b.upper.y(), inverse);
-    const std::int64_t z0 = cellOf(b.lower.z(), inverse), z1 = cellOf(b.upper.z(), inverse);
-    const double cells = static_cast<double>(x1 - x0 + 1) * static_cast<double>(y1 - y0 + 1) *
-                         static_cast<double>(z1 - z0 + 1);
-    if (cells > static_cast<double>(maxCells_)) {
+    if ((b.upper - b.lower).maxCoeff() > cell) {
       large_.push_back(i);
       continue;
     }
-    for (std::int64_t x = x0; x <= x1; ++x)
-      for (std::int64_t y = y0; y <= y1; ++y)
-        for (std::int64_t z = z0; z <= z1; ++z) entries_.push_back(Entry{x, y, z, i});
+    const Entry e{cellOf(b.lower.x(), inverse), cellOf(b.lower.y(), inverse),
+                  cellOf(b.lower.z(), inverse), i};
+    const std::int64_t c[3] = {e.x, e.y, e.z};
+    for (int a = 0; a < 3; ++a) {
+      lo[a] = entries_.empty() ? c[a] : std::min(lo[a], c[a]);
+      hi[a] = entries_.empty() ? c[a] : std::max(hi[a], c[a]);
+    }
+    entries_.push_back(e);
   }
-
-  // Counting sort of the entries by hashed cell.
   const std::size_t m = entries_.size();
-  std::size_t tableSize = 16;
-  while (tableSize < 2 * m) tableSize *= 2;
-  const std::uint64_t mask = tableSize - 1;
-  start_.assign(tableSize + 1, 0);
-  buckets_.resize(m);
+
+  // Dense cells (with a margin of one cell on each side, so that the 27 neighbours of every
+  // occupied cell are in the array) when the grid is small enough, else hashed cells.
+  const double nx = static_cast<double>(hi[0] - lo[0] + 3),
+               ny = static_cast<double>(hi[1] - lo[1] + 3),
+               nz = static_cast<double>(hi[2] - lo[2] + 3);
+  hashed_ = !(nx * ny * nz <= 8.0 * static_cast<double>(m) + 64.0);
+  std::size_t slots = 16;
+  std::uint64_t mask = 0;
+  const std::int64_t sx = hi[0] - lo[0] + 3, sy = hi[1] - lo[1] + 3;
+  const auto dense = [&](std::int64_t x, std::int64_t y, std::int64_t z) {
+    return static_cast<std::uint32_t>((x - lo[0] + 1) +
+                                      sx * ((y - lo[1] + 1) + sy * (z - lo[2] + 1)));
+  };
+  if (hashed_) {
+    while (slots < 2 * m) slots *= 2;
+    mask = slots - 1;
+  } else {
+    slots = static_cast<std::size_t>(nx * ny * nz);
+  }
+  const auto slotOf = [&](std::int64_t x, std::int64_t y, std::int64_t z) {
+    return hashed_ ? static_cast<std::uint32_t>(hashCell(x, y, z) & mask) : dense(x, y, z);
+  };
+
+  // Counting sort of the entries by slot.
+  start_.assign(slots + 1, 0);
+  slot_.resize(m);
   sorted_.resize(m);
   for (std::size_t e = 0; e < m; ++e) {
-    const Entry& en = entries_[e];
-    buckets_[e] = static_cast<std::uint32_t>(hashCell(en.x, en.y, en.z) & mask);
-    ++start_[buckets_[e] + 1];
+    slot_[e] = slotOf(entries_[e].x, entries_[e].y, entries_[e].z);
+    ++start_[slot_[e] + 1];
   }
-  for (std::size_t b = 0; b < tableSize; ++b) start_[b + 1] += start_[b];
-  // Scatter using start_ as a moving cursor, then shift back.
-  for (std::size_t e = 0; e < m; ++e) sorted_[start_[buckets_[e]]++] = entries_[e];
-  for (std::size_t b = tableSize; b > 0; --b) start_[b] = start_[b - 1];
+  for (std::size_t s = 0; s < slots; ++s) start_[s + 1] += start_[s];
+  for (std::size_t e = 0; e < m; ++e) sorted_[start_[slot_[e]]++] = entries_[e];
+  for (std::size_t s = slots; s > 0; --s) start_[s] = start_[s - 1];
   start_[0] = 0;
 
-  // Pairs inside each bucket: same cell, overlapping, and the cell holds the lower corner of
-  // the intersection (reported once).
-  for (std::size_t b = 0; b < tableSize; ++b) {
-    const std::uint32_t begin = start_[b], end = start_[b + 1];
-    for (std::uint32_t u = begin; u + 1 < end; ++u) {
-      const Entry& eu = sorted_[u];
-      for (std::uint32_t v = u + 1; v < end; ++v) {
-        const Entry& ev = sorted_[v];
-        if (eu.x != ev.x || eu.y != ev.y || eu.z != ev.z || eu.box == ev.box) continue;
-        const Aabb& A = boxes[eu.box];
-        const Aabb& B = boxes[ev.box];
-        if (!A.overlaps(B)) continue;
-        const Eigen::Vector3d corner = A.lower.cwiseMax(B.lower);
-        if (cellOf(corner.x(), inverse) != eu.x || cellOf(corner.y(), inverse) != eu.y ||
-            cellOf(corner.z(), inverse) != eu.z)
+  // Box i (in order) against the boxes j > i of the 27 neighbouring cells.
+  for (const Entry& e : entries_) {
+    near_.clear();
+    const Aabb& A = boxes[e.box];
+    for (std::int64_t dz = -1; dz <= 1; ++dz)
+      for (std::int64_t dy = -1; dy <= 1; ++dy) {
+        if (!hashed_) {  // the three cells x − 1 .. x + 1 are consecutive slots
+          const std::uint32_t first = dense(e.x - 1, e.y + dy, e.z + dz);
+          for (std::uint32_t u = start_[first]; u < start_[first + 3]; ++u) {
+            const std::uint32_t j = sorted_[u].box;
+            if (j > e.box && A.overlaps(boxes[j])) near_.push_back(j);
+          }
           continue;
-        keys_.push_back(eu.box < ev.box ? pack(eu.box, ev.box) : pack(ev.box, eu.box));
+        }
+        for (std::int64_t dx = -1; dx <= 1; ++dx) {
+          const std::int64_t x = e.x + dx, y = e.y + dy, z = e.z + dz;
+          const std::uint32_t s = slotOf(x, y, z);
+          for (std::uint32_t u = start_[s]; u < start_[s + 1]; ++u) {
+            const Entry& f = sorted_[u];
+            if (f.box > e.box && f.x == x && f.y == y && f.z == z && A.overlaps(boxes[f.box]))
+              near_.push_back(f.box);
+          }
+        }
       }
-    }
+    std::sort(near_.begin(), near_.end());
+    for (std::uint32_t j : near_) pairs.emplace_back(e.box, j);
   }
-  // Large boxes against all others (a large–large pair once).
+  if (large_.empty()) return;
+
+  // Large boxes against all others (a large–large pair once), then one sort of everything.
   for (std::uint32_t l : large_)
     for (std::uint32_t j = 0; j < n; ++j) {
       if (j == l || !boxes[l].overlaps(boxes[j])) continue;
@@ -117,9 +145,9 @@ void UniformGridBroadPhase::findPairs(const std::vector<Aabb>& boxes,
       if (jLarge && j < l) continue;
       keys_.push_back(l < j ? pack(l, j) : pack(j, l));
     }
-
+  for (const BroadPhasePair& pr : pairs) keys_.push_back(pack(pr.first, pr.second));
   std::sort(keys_.begin(), keys_.end());
-  pairs.reserve(keys_.size());
+  pairs.clear();
   for (std::uint64_t k : keys_)
     pairs.emplace_back(static_cast<std::uint32_t>(k >> 32), static_cast<std::uint32_t>(k));
 }

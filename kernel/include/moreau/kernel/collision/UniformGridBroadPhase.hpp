@@ -1,10 +1,12 @@
 #pragma once
-// Uniform-grid broad phase with hashed cells (docs/kernel/collision.md §3). Each box is
-// entered in every cell of side `cellSize` it overlaps; the entries are bucketed by a hash
-// of the cell coordinates (counting sort, table of a power-of-two size ≥ 2 × entries); two
-// boxes of the same cell are reported when they overlap and the cell holds the lower corner
-// of their intersection (each pair once). Boxes spanning more than `maxCellsPerBox` cells are
-// tested against all the others instead. Output sorted by (i, j): deterministic.
+// Uniform-grid broad phase (docs/kernel/collision.md §3). Every box no larger than a cell of
+// side `cellSize` is entered once, in the cell of its lower corner; two such boxes can only
+// overlap when their cells are neighbours (27 cells). The cells are stored densely when the
+// grid spans at most 8 × boxes + 64 cells, else hashed (counting sort of the entries by a hash
+// of the cell coordinates into a power-of-two table ≥ 2 × boxes). Box i gathers its
+// neighbours j > i, sorted: the pairs come out in (i, j) order without a global sort. Boxes
+// larger than a cell are tested against all the others (then the pairs are sorted once).
+// Deterministic: the output is the sorted set of overlapping pairs.
 
 #include <moreau/kernel/collision/BroadPhase.hpp>
 
@@ -25,8 +27,8 @@ class UniformGridBroadPhase : public BroadPhase {
   double cellSize() const { return cellSize_; }
   /// The cell side used by the last findPairs.
   double lastCellSize() const { return lastCellSize_; }
-  /// Boxes covering more cells than this are tested against every box (default 64).
-  void setMaxCellsPerBox(std::size_t cells) { maxCells_ = cells; }
+  /// True when the last findPairs used hashed cells (a sparse grid), false for dense cells.
+  bool lastUsedHashing() const { return hashed_; }
 
   void findPairs(const std::vector<Aabb>& boxes, std::vector<BroadPhasePair>& pairs) override;
   const char* name() const override { return "uniform grid"; }
@@ -37,12 +39,13 @@ class UniformGridBroadPhase : public BroadPhase {
     std::uint32_t box;
   };
   double cellSize_ = 0.0, lastCellSize_ = 0.0;
-  std::size_t maxCells_ = 64;
-  std::vector<Entry> entries_, sorted_;
-  std::vector<std::uint32_t> buckets_;  // bucket of each entry
-  std::vector<std::uint32_t> start_;    // first sorted entry of each bucket (+ end)
-  std::vector<std::uint32_t> large_;    // boxes over maxCells_
-  std::vector<std::uint64_t> keys_;     // packed pairs before sorting
+  bool hashed_ = false;
+  std::vector<Entry> entries_, sorted_;  // one per small box: its cell; sorted by slot
+  std::vector<std::uint32_t> slot_;      // dense cell index or hash bucket of each entry
+  std::vector<std::uint32_t> start_;     // first sorted entry of each slot (+ end)
+  std::vector<std::uint32_t> large_;     // boxes larger than a cell
+  std::vector<std::uint32_t> near_;      // neighbours j > i of the current box
+  std::vector<std::uint64_t> keys_;      // packed pairs involving large boxes
 };
 
 }  // namespace moreau
