@@ -47,6 +47,7 @@ TEST(BroadPhase, UniformGridMatchesBruteForceOnRandomConfigurations) {
   BruteForceBroadPhase brute;
   std::vector<BroadPhasePair> expected, found;
   std::size_t total = 0;
+  bool hashed = false, dense = false;
   for (unsigned seed = 1; seed <= 6; ++seed) {
     const auto boxes = randomBoxes(seed, 600, 2.0 + seed, seed % 2 ? 0.02 : 0.0);
     brute.findPairs(boxes, expected);
@@ -55,11 +56,14 @@ TEST(BroadPhase, UniformGridMatchesBruteForceOnRandomConfigurations) {
       UniformGridBroadPhase grid(cell);
       grid.findPairs(boxes, found);
       EXPECT_EQ(found, expected) << "seed " << seed << ", cell " << cell;
+      (grid.lastUsedHashing() ? hashed : dense) = true;
       grid.findPairs(boxes, found);  // buffers reused: same answer
       EXPECT_EQ(found, expected) << "second call, seed " << seed << ", cell " << cell;
     }
   }
   EXPECT_GT(total, 1000u);  // the configurations do have pairs
+  EXPECT_TRUE(hashed);      // both cell storages were exercised
+  EXPECT_TRUE(dense);
 }
 
 TEST(BroadPhase, NegativeAndLargeCoordinates) {
