@@ -94,9 +94,13 @@ int NarrowPhase::boxPlane(const Eigen::Vector3d& B, const Eigen::Vector4d& p,
     gaps[static_cast<std::size_t>(k)] = centre + m.dot(boxCorner(a, k));
     order[static_cast<std::size_t>(k)] = k;
   }
-  std::stable_sort(order.begin(), order.end(), [&](int i, int j) {
-    return gaps[static_cast<std::size_t>(i)] < gaps[static_cast<std::size_t>(j)];
-  });
+  // Insertion sort by gap, stable (ties keep the corner order); no allocation (std::stable_sort
+  // may take a buffer from the heap).
+  for (std::size_t i = 1; i < 8; ++i)
+    for (std::size_t j = i; j > 0 && gaps[static_cast<std::size_t>(order[j])] <
+                                         gaps[static_cast<std::size_t>(order[j - 1])];
+         --j)
+      std::swap(order[j], order[j - 1]);
   int count = 0;
   for (int i = 0; i < 4; ++i) {
     const int k = order[static_cast<std::size_t>(i)];
