@@ -1,8 +1,8 @@
 #pragma once
 // The built-in detector (docs/kernel/collision.md §2–§3): a BroadPhase (UniformGridBroadPhase
-// by default, cell side (2 r_max + alert)(1 + 10⁻⁶) from the largest sphere) on the bodies' boxes inflated
-// by alert/2, then the NarrowPhase of sphere–sphere and sphere–box pairs; every plane is tested
-// against every body (sphere–plane, box–plane up to 4 corners). Box–box pairs are not
+// by default, cell side (2 r_max + alert)(1 + 10⁻⁶) from the largest sphere) on the bodies' boxes
+// inflated by alert/2, then the NarrowPhase of sphere–sphere and sphere–box pairs; every plane is
+// tested against every body (sphere–plane, box–plane up to 4 corners). Box–box pairs are not
 // detected (skipped).
 
 #include <moreau/kernel/collision/BroadPhase.hpp>
