@@ -3,6 +3,14 @@
 // numerics types the kernel exposes).
 
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/collision/BroadPhase.hpp>
+#include <moreau/kernel/collision/BruteForceBroadPhase.hpp>
+#include <moreau/kernel/collision/CollisionDetector.hpp>
+#include <moreau/kernel/collision/CollisionObject.hpp>
+#include <moreau/kernel/collision/ContactManager.hpp>
+#include <moreau/kernel/collision/NarrowPhase.hpp>
+#include <moreau/kernel/collision/PrimitiveCollisionDetector.hpp>
+#include <moreau/kernel/collision/UniformGridBroadPhase.hpp>
 #include <moreau/kernel/io/ResultTable.hpp>
 #include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/ComplementarityConditionNSL.hpp>

@@ -1,0 +1,220 @@
+// SpheresPile scaling (issue 13): N spheres dropped into a box, contacts from collision
+// detection (ContactManager: uniform-grid broad phase, narrow phase, interactions created /
+// reused / removed before every step), one FrictionContact(3) per step. For each N the pile
+// first settles (simulated time --settle, or until the kinetic energy per sphere falls under
+// --rest), then --measure steps are timed single-threaded: the wall time per step and its
+// parts (contact manager update = detection + link/removal; free state + index sets; the
+// one-step problem = FC(3) assembly + solve; state update + nextStep), the mean solver
+// iterations, the contacts (linked and active) and the time per active contact.
+//
+//   moreau_bench_spheres_pile [--spheres 100,1000,10000] [--settle 2] [--rest 1e-8]
+//                             [--measure 200] [--h 1e-3] [--tolerance 1e-4]
+//                             [--local-solver default] [--spacing 2.2] [--jitter 0.05]
+//                             [--budget 600]
+#include <moreau/Moreau.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "BenchDriver.hpp"
+#include "SpheresPileModel.hpp"
+
+namespace {
+
+using moreau::bench::Clock;
+using moreau::bench::seconds;
+using moreau::examples::SpheresPileParameters;
+
+moreau::bench::DriverCommandLine commandLine() {
+  return moreau::bench::DriverCommandLine(
+      "moreau_bench_spheres_pile",
+      "[--spheres N,N,...] [--settle T] [--rest E] [--measure STEPS] [--h X] [--tolerance X] "
+      "[--local-solver NAME] [--spacing X] [--jitter X] [--budget SECONDS]");
+}
+
+[[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
+
+struct Row {
+  double settleWall = 0, settleTime = 0, energy = 0, penetration = 0;
+  bool settled = false, budgetHit = false;
+  long measured = 0, failures = 0;
+  double manager = 0, freeState = 0, osnsp = 0, update = 0, total = 0, cpu = 0;
+  double iterations = 0, linked = 0, active = 0;
+  std::size_t created = 0, reused = 0, removed = 0;  // during the measure
+};
+
+// One step in parts (what TimeStepping::computeOneStep does for a linear integrator, with the
+// interaction manager timed apart).
+struct Parts {
+  double manager = 0, freeState = 0, osnsp = 0, update = 0;
+};
+
+void step(const moreau::examples::SpheresPile& pile, Parts& parts) {
+  moreau::TimeStepping& sim = *pile.simulation;
+  auto t = Clock::now();
+  pile.contacts->update(*pile.nsds);
+  parts.manager += seconds(t);
+  t = Clock::now();
+  sim.computeFreeState();
+  sim.updateIndexSets();
+  parts.freeState += seconds(t);
+  t = Clock::now();
+  sim.computeOneStepNSProblem();
+  parts.osnsp += seconds(t);
+  t = Clock::now();
+  sim.update();
+  sim.nextStep();
+  parts.update += seconds(t);
+}
+
+Row runOne(SpheresPileParameters p, const std::string& localSolver, double settle, double rest,
+           long measure, double budget) {
+  Row row;
+  p.T = settle + static_cast<double>(measure + 2) * p.h;
+  const auto pile = moreau::examples::makeSpheresPile(p);
+  moreau::numerics::SolverOptions options = pile.problem->numericsSolverOptions();
+  options.fcLocalSolver = localSolver;
+  pile.problem->setNumericsSolverOptions(options);
+  moreau::TimeStepping& sim = *pile.simulation;
+  sim.setFailurePolicy(moreau::FailurePolicy::Continue);
+  sim.initialize();
+  const auto n = static_cast<double>(pile.spheres.size());
+  Parts ignored;
+  const auto start = Clock::now();
+  while (sim.hasNextEvent() && sim.startingTime() < settle) {
+    step(pile, ignored);
+    if (moreau::examples::kineticEnergy(pile) < rest * n) {
+      row.settled = true;
+      break;
+    }
+    if (seconds(start) > budget) {
+      row.budgetHit = true;
+      break;
+    }
+  }
+  row.settleWall = seconds(start);
+  row.settleTime = sim.startingTime();
+  const std::size_t failuresBefore = sim.log().numberOfFailures();
+  const std::size_t created = pile.contacts->createdInteractions();
+  const std::size_t reused = pile.contacts->reusedInteractions();
+  const std::size_t removed = pile.contacts->removedInteractions();
+  Parts parts;
+  const auto measureStart = Clock::now();
+  const std::clock_t cpuStart = std::clock();
+  for (long k = 0; k < measure && sim.hasNextEvent(); ++k) {
+    step(pile, parts);
+    ++row.measured;
+    if (pile.problem->size() > 0) row.iterations += pile.problem->lastResult().iterations;
+    row.linked += static_cast<double>(pile.nsds->numberOfInteractions());
+    row.active += static_cast<double>(pile.problem->size() / 3);
+  }
+  row.total = seconds(measureStart);
+  row.cpu = static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+  const auto m = static_cast<double>(std::max<long>(row.measured, 1));
+  row.manager = parts.manager / m;
+  row.freeState = parts.freeState / m;
+  row.osnsp = parts.osnsp / m;
+  row.update = parts.update / m;
+  row.total /= m;
+  row.cpu /= m;
+  row.iterations /= m;
+  row.linked /= m;
+  row.active /= m;
+  row.failures = static_cast<long>(sim.log().numberOfFailures() - failuresBefore);
+  row.created = pile.contacts->createdInteractions() - created;
+  row.reused = pile.contacts->reusedInteractions() - reused;
+  row.removed = pile.contacts->removedInteractions() - removed;
+  row.energy = moreau::examples::kineticEnergy(pile);
+  row.penetration = moreau::examples::maxPenetration(pile);
+  return row;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  SpheresPileParameters p;
+  std::vector<long> sizes{100, 1000, 10000};
+  double settle = 2.0, rest = 1e-8, budget = 600;
+  long measure = 200;
+  std::string localSolver = "default";
+  const auto number = [](const std::string& option, const std::string& text) {
+    return commandLine().positiveNumber(option, text);
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") usage("");
+    if (i + 1 >= argc) usage("option '" + arg + "' needs a value");
+    const std::string value = argv[++i];
+    if (arg == "--spheres") {
+      sizes.clear();
+      std::stringstream list(value);
+      std::string item;
+      while (std::getline(list, item, ',')) {
+        const double n = number(arg, item);
+        if (n != std::floor(n)) usage("--spheres expects integers");
+        sizes.push_back(static_cast<long>(n));
+      }
+    } else if (arg == "--settle") {
+      settle = value == "0" ? 0.0 : number(arg, value);
+    } else if (arg == "--rest") {
+      rest = number(arg, value);
+    } else if (arg == "--measure") {
+      measure = static_cast<long>(number(arg, value));
+    } else if (arg == "--h") {
+      p.h = number(arg, value);
+    } else if (arg == "--tolerance") {
+      p.tolerance = number(arg, value);
+    } else if (arg == "--local-solver") {
+      localSolver = value;
+    } else if (arg == "--spacing") {
+      p.spacing = number(arg, value);
+    } else if (arg == "--jitter") {
+      p.jitter = value == "0" ? 0.0 : number(arg, value);
+    } else if (arg == "--budget") {
+      budget = number(arg, value);
+    } else {
+      usage("unknown option '" + arg + "'");
+    }
+  }
+
+  std::printf(
+      "# SpheresPile (ContactManager + FrictionContact(3) %s, local solver %s, tolerance %g, "
+      "mu = %g, h = %g, spacing %g r, jitter %g r): settle up to t = %g (or E_kin < %g J per "
+      "sphere, wall budget %g s), then %ld timed steps, single thread\n",
+      p.solver.c_str(), localSolver.c_str(), p.tolerance, p.mu, p.h, p.spacing, p.jitter, settle,
+      rest, budget, measure);
+  std::printf(
+      "# us/step (wall; cpu_us = process CPU time per step) = manager (detection + links) + free "
+      "(free state + index sets) + osnsp (FC "
+      "assembly + solve) + upd (update + nextStep); linked / active contacts, mean iterations\n");
+  const char* header = "%6s %8s %8s %9s %9s %9s %9s %9s %9s %8s %8s %7s %9s %6s %9s %9s %s\n";
+  std::printf(header, "N", "settle_t", "settle_s", "us/step", "cpu_us", "manager", "free", "osnsp",
+              "upd", "linked", "active", "mean_it", "us/active", "fails", "E_kin", "max_pen",
+              "changes(created/reused/removed)");
+  try {
+    for (long n : sizes) {
+      p.spheres = n;
+      const Row r = runOne(p, localSolver, settle, rest, measure, budget);
+      std::printf(
+          "%6ld %8.3f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %8.0f %7.1f %9.3f %6ld %9.2e "
+          "%9.2e %zu/%zu/%zu%s\n",
+          n, r.settleTime, r.settleWall, 1e6 * r.total, 1e6 * r.cpu, 1e6 * r.manager,
+          1e6 * r.freeState, 1e6 * r.osnsp, 1e6 * r.update, r.linked, r.active, r.iterations,
+          r.active > 0 ? 1e6 * r.total / r.active : 0.0, r.failures, r.energy, r.penetration,
+          r.created, r.reused, r.removed,
+          r.settled ? " (at rest)" : (r.budgetHit ? " (settle budget hit)" : " (settle time)"));
+      std::fflush(stdout);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "moreau_bench_spheres_pile: error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

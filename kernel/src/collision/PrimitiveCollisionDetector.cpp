@@ -1,0 +1,150 @@
+// Built-in detector of spheres, boxes and planes; docs/kernel/collision.md §2–§3.
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/collision/NarrowPhase.hpp>
+#include <moreau/kernel/collision/PrimitiveCollisionDetector.hpp>
+#include <moreau/kernel/collision/UniformGridBroadPhase.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
+#include <moreau/kernel/utils/Quaternion.hpp>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace moreau {
+
+namespace {
+
+void add(std::vector<DetectedContact>& out, std::uint32_t o1, std::uint32_t o2,
+         std::uint32_t feature, const ContactGeometry& g) {
+  DetectedContact c;
+  c.object1 = o1;
+  c.object2 = o2;
+  c.feature = feature;
+  c.geometry = g;
+  out.push_back(c);
+}
+
+}  // namespace
+
+PrimitiveCollisionDetector::PrimitiveCollisionDetector(std::shared_ptr<BroadPhase> broadPhase)
+    : broadPhase_(std::move(broadPhase)) {
+  if (!broadPhase_) {
+    broadPhase_ = std::make_shared<UniformGridBroadPhase>();
+    automaticCell_ = true;
+  }
+}
+
+void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& objects,
+                                        double alertDistance,
+                                        std::vector<DetectedContact>& contacts) {
+  contacts.clear();
+  bodies_.clear();
+  planes_.clear();
+  boxes_.clear();
+  const double half = 0.5 * alertDistance;
+  double rMax = 0.0;
+  for (std::uint32_t i = 0; i < objects.size(); ++i) {
+    const CollisionObject& o = objects[i];
+    if (o.type == ShapeType::Plane) {
+      planes_.push_back(i);
+      continue;
+    }
+    const Eigen::VectorXd& q = o.body->q();
+    const Eigen::Vector3d G = q.head<3>();
+    Eigen::Vector3d extent;
+    if (o.type == ShapeType::Sphere) {
+      extent.setConstant(o.radius);
+      rMax = std::max(rMax, o.radius);
+    } else {  // box: |R| a
+      extent = quaternion::rotationMatrix(q.segment<4>(3)).cwiseAbs() * o.halfExtents;
+    }
+    Aabb b;
+    b.lower = G - extent - Eigen::Vector3d::Constant(half);
+    b.upper = G + extent + Eigen::Vector3d::Constant(half);
+    boxes_.push_back(b);
+    bodies_.push_back(i);
+  }
+  // Cell side from the largest sphere: its inflated box (2 r_max + alert, up to rounding) fits
+  // in one cell, so that every sphere is a "small" box of the grid.
+  if (automaticCell_ && rMax > 0.0)
+    static_cast<UniformGridBroadPhase&>(*broadPhase_)
+        .setCellSize((2.0 * rMax + alertDistance) * (1.0 + 1e-6));
+  broadPhase_->findPairs(boxes_, pairs_);
+
+  // Contacts of body k (broad-phase index) in order: its pairs (k, ·), then the planes. With
+  // the planes added after the bodies and no sphere–box swap this is already key order.
+  std::array<int, 4> corners{};
+  std::array<ContactGeometry, 4> cornerContacts{};
+  std::size_t next = 0;
+  const double alert = alertDistance;
+  for (std::uint32_t k = 0; k < bodies_.size(); ++k) {
+    for (; next < pairs_.size() && pairs_[next].first == k; ++next) {
+      std::uint32_t i = bodies_[pairs_[next].first], j = bodies_[pairs_[next].second];
+      const CollisionObject* a = &objects[i];
+      const CollisionObject* b = &objects[j];
+      if (a->type == ShapeType::Box && b->type == ShapeType::Box) continue;  // not supported
+      if (a->type == ShapeType::Box) {  // the sphere is shape 1
+        std::swap(i, j);
+        std::swap(a, b);
+      }
+      const Eigen::VectorXd& qa = a->body->q();
+      const Eigen::VectorXd& qb = b->body->q();
+      if (b->type == ShapeType::Sphere) {
+        const double reach = a->radius + b->radius + alert;
+        if ((qa.head<3>() - qb.head<3>()).squaredNorm() > reach * reach) continue;
+        add(contacts, i, j, 0,
+            NarrowPhase::sphereSphere(qa.head<3>(), a->radius, qb.head<3>(), b->radius));
+        continue;
+      }
+      const ContactGeometry g = NarrowPhase::sphereBox(qa.head<3>(), a->radius, qb.head<3>(),
+                                                       qb.segment<4>(3), b->halfExtents);
+      if (g.gap <= alert) add(contacts, i, j, 0, g);
+    }
+    const std::uint32_t i = bodies_[k];
+    const CollisionObject& o = objects[i];
+    const Eigen::VectorXd& q = o.body->q();
+    for (std::uint32_t p : planes_) {
+      const CollisionObject& plane = objects[p];
+      if (o.type == ShapeType::Sphere) {
+        const double gap = plane.normal.dot(q.head<3>() - plane.point) - o.radius;
+        if (gap <= alert)
+          add(contacts, i, p, 0,
+              NarrowPhase::spherePlane(q.head<3>(), o.radius, plane.point, plane.normal));
+        continue;
+      }
+      const int count =
+          NarrowPhase::boxPlane(q.head<3>(), q.segment<4>(3), o.halfExtents, plane.point,
+                                plane.normal, alert, corners, cornerContacts);
+      for (int c = 0; c < count; ++c)
+        add(contacts, i, p, static_cast<std::uint32_t>(corners[static_cast<std::size_t>(c)]),
+            cornerContacts[static_cast<std::size_t>(c)]);
+    }
+  }
+  const auto byKey = [](const DetectedContact& x, const DetectedContact& y) {
+    return x.key() < y.key();
+  };
+  if (!std::is_sorted(contacts.begin(), contacts.end(), byKey))
+    std::sort(contacts.begin(), contacts.end(), byKey);
+}
+
+NewtonEuler1DR::ContactFunction PrimitiveCollisionDetector::contactFunction(
+    const std::vector<CollisionObject>& objects, const DetectedContact& contact) const {
+  if (contact.object1 >= objects.size() || contact.object2 >= objects.size())
+    throw ModelError("PrimitiveCollisionDetector::contactFunction: unknown object number");
+  const CollisionObject& a = objects[contact.object1];
+  const CollisionObject& b = objects[contact.object2];
+  if (a.type == ShapeType::Sphere && b.type == ShapeType::Sphere)
+    return NewtonEuler1DR::sphereOnSphere(a.radius, b.radius);
+  if (a.type == ShapeType::Sphere && b.type == ShapeType::Plane)
+    return NewtonEuler1DR::sphereOnPlane(a.radius, b.point, b.normal);
+  if (a.type == ShapeType::Sphere && b.type == ShapeType::Box)
+    return NarrowPhase::sphereOnBox(a.radius, b.halfExtents);
+  if (a.type == ShapeType::Box && b.type == ShapeType::Plane && contact.feature < 8)
+    return NewtonEuler1DR::bodyPointOnPlane(
+        NarrowPhase::boxCorner(a.halfExtents, static_cast<int>(contact.feature)), b.point,
+        b.normal);
+  throw ModelError("PrimitiveCollisionDetector::contactFunction: no contact function for objects " +
+                   std::to_string(contact.object1) + " and " + std::to_string(contact.object2));
+}
+
+}  // namespace moreau
