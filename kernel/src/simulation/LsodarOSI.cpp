@@ -659,6 +659,9 @@ void LsodarOSI::initialize(const Simulation& simulation) {
   }
   const double t0 = simulation.timeDiscretisation()->t0();
 
+  // Row states of the multi-row interactions that remain (a rebuild during a run).
+  std::vector<Impl::InterData> previous;
+  if (rebuild) previous.swap(d.inters);
   d.inters.clear();
   d.inters.resize(d.topology->interactionCapacity());
   d.rootIds.clear();
@@ -685,6 +688,11 @@ void LsodarOSI::initialize(const Simulation& simulation) {
     id.bilateral.assign(static_cast<std::size_t>(m), -1);
     id.in1.assign(static_cast<std::size_t>(m), 0);
     id.in2.assign(static_cast<std::size_t>(m), 0);
+    if (inter->number() < previous.size() && previous[inter->number()].inter == inter.get() &&
+        previous[inter->number()].dim == m) {
+      id.in1 = previous[inter->number()].in1;
+      id.in2 = previous[inter->number()].in2;
+    }
     id.inter = inter.get();
     id.relation = rel;
     id.drift = drift;

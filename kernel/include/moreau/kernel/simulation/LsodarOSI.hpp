@@ -16,8 +16,8 @@
 // Relations: LagrangianLinearTIR and other relations with constant
 // Jacobians (Ġ = 0), and LagrangianScleronomousR with a user Ġ
 // (setComputeDotJachqFunction; G(q), M⁻¹Gᵀ and Ġ v are then re-evaluated at
-// every state); interactions of dimension 1 (one unilateral contact
-// each). Levels: y 0..2, λ 1..2 (λ(1) impulse of an impact, λ(2) contact
+// every state); interactions of any dimension m (m unilateral contacts,
+// each row with its own root function and problem rows). Levels: y 0..2, λ 1..2 (λ(1) impulse of an impact, λ(2) contact
 // force).
 //
 // Defaults (tutorial-models §0.1, the Siconos LsodarOSI defaults): rtol =
