@@ -206,3 +206,58 @@ TEST(EventDrivenMultiRow, HeldRowAndImpactingRowMatchTwoInteractions) {
   EXPECT_NEAR(one.events[0].v(1), e * a * t1, 1e-11);
   EXPECT_NEAR(one.q(0), 0.0, 1e-12);
 }
+
+namespace {
+
+// Links a contact of an unrelated system at the n-th call (a rebuild of the
+// integrator's interaction data during the run).
+class LateLink : public InteractionManager {
+ public:
+  LateLink(std::shared_ptr<LagrangianLinearTIDS> ds, int at) : ds_(std::move(ds)), at_(at) {}
+  void updateInteractions(Simulation& sim) override {
+    if (++calls_ != at_) return;
+    sim.nonSmoothDynamicalSystem()->link(
+        std::make_shared<Interaction>(
+            std::make_shared<NewtonImpactNSL>(0.5),
+            std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Identity(1, 1))),
+        ds_);
+  }
+
+ private:
+  std::shared_ptr<LagrangianLinearTIDS> ds_;
+  int at_, calls_ = 0;
+};
+
+}  // namespace
+
+// The held row of a 2-row interaction (mass 1 resting) stays held when the
+// integrator's interaction data are rebuilt during the run (a contact of an
+// other system linked at t ≈ 0.1): the same impacts as without the link.
+TEST(EventDrivenMultiRow, RowStatesSurviveAnInteractionLinkedDuringTheRun) {
+  const double g = 9.81, e = 0.5, T = 1.0;
+  std::vector<EdRun> runs;
+  for (const bool late : {false, true}) {
+    Eigen::Matrix2d M;
+    M << 2, 1, 1, 2;
+    auto ds =
+        std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(0, 1), Eigen::Vector2d::Zero(), M);
+    ds->setFExtPtr(M * Eigen::Vector2d(-g, -g));
+    auto far = std::make_shared<LagrangianLinearTIDS>(Eigen::VectorXd::Constant(1, 5.0),
+                                                      Eigen::VectorXd::Zero(1),
+                                                      Eigen::MatrixXd::Identity(1, 1));
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+    nsds->insertDynamicalSystem(ds);
+    nsds->insertDynamicalSystem(far);
+    nsds->link(std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(e, 2),
+                                             std::make_shared<LagrangianLinearTIR>(
+                                                 Eigen::MatrixXd(Eigen::Matrix2d::Identity()))),
+               ds);
+    EventDriven s(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.01),
+                  std::make_shared<LsodarOSI>());
+    if (late) s.insertInteractionManager(std::make_shared<LateLink>(far, 10));
+    runs.push_back(runAll(s, *ds));
+  }
+  ASSERT_GE(runs[0].events.size(), 2u);
+  expectSameRuns(runs[0], runs[1], 1e-9);
+  EXPECT_NEAR(runs[1].q(0), 0.0, 1e-12);  // mass 1 still resting
+}
