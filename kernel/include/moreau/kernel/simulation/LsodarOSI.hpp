@@ -17,8 +17,8 @@
 // Jacobians (Ġ = 0), and LagrangianScleronomousR with a user Ġ
 // (setComputeDotJachqFunction; G(q), M⁻¹Gᵀ and Ġ v are then re-evaluated at
 // every state); interactions of any dimension m (m unilateral contacts,
-// each row with its own root function and problem rows). Levels: y 0..2, λ 1..2 (λ(1) impulse of an impact, λ(2) contact
-// force).
+// each row with its own root function and problem rows).
+// Levels: y 0..2, λ 1..2 (λ(1) impulse of an impact, λ(2) contact force).
 //
 // Defaults (tutorial-models §0.1, the Siconos LsodarOSI defaults): rtol =
 // 10 ε, atol = 100 ε, user Jacobian (∂ẋ/∂x of the smooth part when the
