@@ -343,21 +343,7 @@ TEST(EventDrivenRelations, FirstOrderSystemsAndOtherLawsAreRejected) {
                   std::make_shared<LsodarOSI>());
     expectModelError(s, "Interaction 'contact'", friction ? "NewtonImpactFrictionNSL" : "RelayNSL");
   }
-  {
-    // Not yet: a multi-row interaction (declare one interaction per contact row).
-    auto ds = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(1, 0), Eigen::Vector2d::Zero(),
-                                                     Eigen::Matrix2d::Identity());
-    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
-    nsds->insertDynamicalSystem(ds);
-    auto inter = std::make_shared<Interaction>(
-        std::make_shared<NewtonImpactNSL>(0.5, 2),
-        std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd(Eigen::Matrix2d::Identity())));
-    inter->setName("walls");
-    nsds->link(inter, ds);
-    EventDriven s(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
-                  std::make_shared<LsodarOSI>());
-    expectModelError(s, "Interaction 'walls'", "dimension 2");
-  }
+  // Multi-row interactions are accepted: test_EventDrivenMultiRow.cpp.
 }
 
 namespace {

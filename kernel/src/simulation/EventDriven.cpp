@@ -23,6 +23,11 @@ namespace moreau {
 
 namespace {
 constexpr double kEps = std::numeric_limits<double>::epsilon();
+using RowKey = std::pair<unsigned, std::size_t>;
+
+bool containsRow(const std::vector<RowKey>& rows, unsigned id, std::size_t row) {
+  return std::find(rows.begin(), rows.end(), RowKey(id, row)) != rows.end();
+}
 
 // The event-driven algorithm is for Lagrangian systems with unilateral
 // contacts and Newton impact laws (simulation.md §1.9): checked before the
@@ -142,8 +147,7 @@ void EventDriven::initialize() {
   advanced_ = false;
   eventsThisStep_ = 0;
   impacts_ = zenoImpacts_ = 0;
-  lastImpact_.assign(nsds_->topology().interactionCapacity(),
-                     -std::numeric_limits<double>::infinity());
+  lastImpact_.assign(nsds_->topology().interactionCapacity(), {});
   impacting_.clear();
   zeno_.clear();
   topologyVersion_ = nsds_->topologyVersion();
@@ -204,14 +208,13 @@ void EventDriven::advanceToEvent() {
     // topology, the integration restarted at the current state.
     lsodar_->initialize(*this);
     lsodar_->resetIntegration(time_);
-    lastImpact_.resize(nsds_->topology().interactionCapacity(),
-                       -std::numeric_limits<double>::infinity());
+    lastImpact_.resize(nsds_->topology().interactionCapacity());
     topologyVersion_ = nsds_->topologyVersion();
     // A contact linked already closed is processed as the contacts at t0.
     bool closed = false;
     for (const auto& inter : nsds_->topology().interactions())
       closed = closed || (!nsds_->topology().indexSet(1).contains(inter->number()) &&
-                          inter->y(0)(0) <= eventTolerance_);
+                          inter->y(0).minCoeff() <= eventTolerance_);
     if (closed) processNonSmooth(time_, true);
   }
   const double tend = events_.nextTimeDiscretisationTime();
@@ -263,11 +266,28 @@ void EventDriven::updateIndexSets() {
   Topology& topology = nsds_->topology();
   const StepContext ctx = stepContext();
   const std::vector<unsigned>& roots = lsodar_->rootInteractions();
+  const std::vector<RowKey>& rootRows = lsodar_->rootRows();
   for (const auto& inter : topology.interactions()) {
     const unsigned id = inter->number();
-    const bool root = std::find(roots.begin(), roots.end(), id) != roots.end();
-    const bool in1 = root || lsodar_->addInteractionInIndexSet(*inter, 1, ctx);
-    const bool in2 = in1 && std::abs(inter->y(1)(0)) <= eventTolerance_;
+    bool in1 = false, in2 = false;
+    if (inter->dimension() == 1) {
+      const bool root = std::find(roots.begin(), roots.end(), id) != roots.end();
+      in1 = root || lsodar_->addInteractionInIndexSet(*inter, 1, ctx);
+      in2 = in1 && std::abs(inter->y(1)(0)) <= eventTolerance_;
+    } else {
+      // Each row closed (root or y ≤ tol) and held (also |ẏ| ≤ tol); the
+      // interaction is in I₁ if a row is closed, in I₂ if every closed row is held.
+      bool allHeld = true;
+      for (std::size_t r = 0; r < static_cast<std::size_t>(inter->dimension()); ++r) {
+        const auto i = static_cast<Eigen::Index>(r);
+        const bool closed = containsRow(rootRows, id, r) || inter->y(0)(i) <= eventTolerance_;
+        const bool held = closed && std::abs(inter->y(1)(i)) <= eventTolerance_;
+        lsodar_->setRowIndexSets(*inter, r, closed, held);
+        in1 = in1 || closed;
+        allHeld = allHeld && (held || !closed);
+      }
+      in2 = in1 && allHeld;
+    }
     if (in1)
       topology.addToIndexSet(1, id);
     else
@@ -287,13 +307,26 @@ void EventDriven::updateIndexSetsWithDoubleCondition() {
   impacting_.clear();
   for (const unsigned id : set2) {
     const Interaction& inter = *topology.interaction(id);
-    const double acc = inter.y(2)(0);
-    const double force = inter.lambda(2)(0);
-    // A contact whose force root was found leaves when the problem gives it
-    // no force (undetermined ÿ ≈ 0 included): the bilateral force pulls.
-    const bool rootTakeOff = std::find(takeOff_.begin(), takeOff_.end(), id) != takeOff_.end();
-    if (force <= eventTolerance_ && (acc > eventTolerance_ || rootTakeOff))
-      impacting_.push_back(id);
+    // Each held row (all of a single-row interaction in I₂); the interaction
+    // leaves when no row stays closed.
+    bool stays = false;
+    for (std::size_t r = 0; r < static_cast<std::size_t>(inter.dimension()); ++r) {
+      if (!lsodar_->rowInIndexSet(inter, r, 2)) {
+        stays = stays || lsodar_->rowInIndexSet(inter, r, 1);
+        continue;
+      }
+      const auto i = static_cast<Eigen::Index>(r);
+      const double acc = inter.y(2)(i);
+      const double force = inter.lambda(2)(i);
+      // A contact whose force root was found leaves when the problem gives it
+      // no force (undetermined ÿ ≈ 0 included): the bilateral force pulls.
+      const bool rootTakeOff = containsRow(takeOff_, id, r);
+      if (force <= eventTolerance_ && (acc > eventTolerance_ || rootTakeOff))
+        lsodar_->setRowIndexSets(inter, r, false, false);
+      else
+        stays = true;
+    }
+    if (!stays) impacting_.push_back(id);
   }
   for (const unsigned id : impacting_) {
     topology.removeFromIndexSet(2, id);
@@ -314,18 +347,23 @@ void EventDriven::processNonSmooth(double t, bool initial) {
   // take-offs (their force crossed −tol); the others are gaps closing.
   zeno_.clear();
   takeOff_.clear();
-  for (const unsigned id : lsodar_->rootInteractions()) {
-    if (topology.indexSet(2).contains(id)) {
-      takeOff_.push_back(id);
+  for (const RowKey& root : lsodar_->rootRows()) {
+    const unsigned id = root.first;
+    const std::size_t row = root.second;
+    const Interaction& inter = *topology.interaction(id);
+    if (lsodar_->rowInIndexSet(inter, row, 2)) {
+      takeOff_.push_back(root);
       continue;
     }
     if (initial) continue;
-    const bool slow = vAcc > 0.0 && topology.interaction(id)->y(1)(0) > -vAcc;
-    const bool soon = zeno > 0.0 && id < lastImpact_.size() && t - lastImpact_[id] < zeno;
-    if (slow || soon) zeno_.push_back(id);
+    const bool slow = vAcc > 0.0 && inter.y(1)(static_cast<Eigen::Index>(row)) > -vAcc;
+    const bool soon = zeno > 0.0 && id < lastImpact_.size() && row < lastImpact_[id].size() &&
+                      t - lastImpact_[id][row] < zeno;
+    if (slow || soon) zeno_.push_back(root);
   }
   // The impact law reads e ẏ⁻ from the memory: 0 for a plastic (Zeno) impact.
-  for (const unsigned id : zeno_) topology.interaction(id)->y(1).setZero();
+  for (const RowKey& z : zeno_)
+    topology.interaction(z.first)->y(1)(static_cast<Eigen::Index>(z.second)) = 0.0;
   lsodar_->swapInMemory();  // pre-impact q, v, y
   lsodar_->computeOutputs(t);
   updateIndexSets();
@@ -338,19 +376,41 @@ void EventDriven::processNonSmooth(double t, bool initial) {
     if (!set2.contains(id)) impacting_.push_back(id);
   lsodar_->prepareEventProblems(t);
   if (!impacting_.empty()) {
+    // The impacting rows: closed, not held.
+    impactRows_.clear();
+    for (const unsigned id : impacting_) {
+      const Interaction& inter = *topology.interaction(id);
+      for (std::size_t r = 0; r < static_cast<std::size_t>(inter.dimension()); ++r)
+        if (lsodar_->rowInIndexSet(inter, r, 1) && !lsodar_->rowInIndexSet(inter, r, 2))
+          impactRows_.emplace_back(id, r);
+    }
     computeProblem(ProblemRole::Velocity);
     lsodar_->updateState(problemContext(ProblemRole::Velocity));
     ++impacts_;
-    for (const unsigned id : impacting_) {
-      if (id < lastImpact_.size()) lastImpact_[id] = t;
-      if (std::find(zeno_.begin(), zeno_.end(), id) != zeno_.end()) ++zenoImpacts_;
+    for (const RowKey& row : impactRows_) {
+      if (row.first < lastImpact_.size()) {
+        std::vector<double>& last = lastImpact_[row.first];
+        if (last.size() <= row.second)
+          last.resize(row.second + 1, -std::numeric_limits<double>::infinity());
+        last[row.second] = t;
+      }
+      if (containsRow(zeno_, row.first, row.second)) ++zenoImpacts_;
     }
-    // Contacts that stay closed after the impact: I₂ = {ẏ⁺ ≈ 0}, I₁ = I₂.
+    // Contacts that stay closed after the impact: I₂ = {ẏ⁺ ≈ 0}, I₁ = I₂
+    // (row by row for a multi-row interaction).
     for (const auto& inter : topology.interactions()) {
       const unsigned id = inter->number();
       if (!topology.indexSet(1).contains(id)) continue;
-      const double scale = std::max(1.0, std::abs(inter->yMemory(1)(0)));
-      if (std::abs(inter->y(1)(0)) <= eventTolerance_ * scale) {
+      bool held = false;
+      for (std::size_t r = 0; r < static_cast<std::size_t>(inter->dimension()); ++r) {
+        if (!lsodar_->rowInIndexSet(*inter, r, 1)) continue;
+        const auto i = static_cast<Eigen::Index>(r);
+        const double scale = std::max(1.0, std::abs(inter->yMemory(1)(i)));
+        const bool rowHeld = std::abs(inter->y(1)(i)) <= eventTolerance_ * scale;
+        lsodar_->setRowIndexSets(*inter, r, rowHeld, rowHeld);
+        held = held || rowHeld;
+      }
+      if (held) {
         topology.addToIndexSet(2, id);
       } else {
         topology.removeFromIndexSet(2, id);

@@ -36,6 +36,17 @@ namespace {
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kGapMargin = 1e-6;            // gap reference margin, in event tolerances
 constexpr double kRestartStepFraction = 1e-8;  // first step after an impact, of the flight
+
+// Row r of G v. A single-row G keeps the product of the scalar contacts (the
+// same arithmetic as before multi-row interactions).
+double rowTimes(const Eigen::MatrixXd& G, Eigen::Index r, const Eigen::VectorXd& v) {
+  return G.rows() == 1 ? (G * v)(0) : G.row(r).dot(v);
+}
+// Entry (r, c) of G M⁻¹Gᵀ from G and M⁻¹Gᵀ.
+double rowCol(const Eigen::MatrixXd& G, Eigen::Index r, const Eigen::MatrixXd& MiGt,
+              Eigen::Index c) {
+  return G.rows() == 1 && MiGt.cols() == 1 ? (G * MiGt)(0, 0) : G.row(r).dot(MiGt.col(c));
+}
 }  // namespace
 
 struct LsodarOSI::Impl {
@@ -59,8 +70,8 @@ struct LsodarOSI::Impl {
   };
   struct Block {
     std::size_t ds = 0;       // index in dsData
-    Eigen::MatrixXd G;        // 1 × n (columns of G for this system)
-    Eigen::MatrixXd MiGt;     // M⁻¹ Gᵀ, n × 1
+    Eigen::MatrixXd G;        // m × n (columns of G for this system)
+    Eigen::MatrixXd MiGt;     // M⁻¹ Gᵀ, n × m
     Eigen::Index column = 0;  // first column of this system in G and Ġ
   };
   struct InterData {
@@ -73,26 +84,35 @@ struct LsodarOSI::Impl {
     bool moving = false;
     bool rheonomous = false;  // y = h(q, t): ẏ = G v + ∂h/∂t
     Drift drift = Drift::None;
-    Eigen::MatrixXd dotG;  // Ġ (1 × Σ ndof) at the last refresh (user Ġ)
+    Eigen::Index dim = 1;  // rows m of the interaction, each a unilateral contact
+    Eigen::MatrixXd dotG;  // Ġ (m × Σ ndof) at the last refresh (user Ġ)
     // The drift c of ÿ = G v̇ + c: Ġ v for a scleronomous relation, plus
     // 2 ∂G/∂t v + ∂²h/∂t² for a rheonomous one (0 for constant Jacobians).
-    double dotGv = 0.0;
-    double dhdt = 0.0;               // ∂h/∂t (rheonomous), in the free velocity
-    Eigen::VectorXd ySave0, ySave1;  // outputs kept across the drift differences
+    Eigen::VectorXd dotGv;
+    Eigen::VectorXd dhdt;                  // ∂h/∂t (rheonomous), in the free velocity
+    Eigen::VectorXd ySave0, ySave1;        // outputs kept across the drift differences
+    Eigen::VectorXd w0, wp, wm, wp2, wm2;  // work of the drift differences
     std::vector<Block> blocks;
-    double yRef = 0.0;     // gap root function g = y − yRef
-    int bilateral = -1;    // row in the bilateral system (member of I₂), −1 otherwise
-    double lambda2 = 0.0;  // bilateral λ(2) at the last evaluation
+    Eigen::VectorXd yRef;        // gap root functions g = y − yRef (per row)
+    std::vector<int> bilateral;  // per row: its row in the bilateral system, −1 outside
+    Eigen::VectorXd lambda2;     // bilateral λ(2) at the last evaluation
+    // Rows of a multi-row interaction in I₁ (closed) and I₂ (held closed),
+    // set by EventDriven; a single-row interaction uses the index sets.
+    std::vector<char> in1, in2;
   };
 
   const Simulation* sim = nullptr;
   Topology* topology = nullptr;
   LsodarOSI* self = nullptr;
   std::vector<DSData> ds;
-  std::vector<int> dsIndex;       // by DS number
-  std::vector<InterData> inters;  // by interaction id
-  std::vector<unsigned> rootIds;  // root function r ↔ interaction id
-  std::vector<unsigned> found;    // ids of the roots found by the last integrate
+  std::vector<int> dsIndex;           // by DS number
+  std::vector<InterData> inters;      // by interaction id
+  std::vector<unsigned> rootIds;      // root function r ↔ interaction id
+  std::vector<Eigen::Index> rootRow;  // root function r ↔ row of the interaction
+  std::vector<unsigned> found;        // ids of the roots found by the last integrate
+  std::vector<std::pair<unsigned, std::size_t>> foundRows;  // (id, row) of those roots
+  bool multiRow = false;                                    // some interaction has several rows
+  std::uint64_t rowVersion = 0;                             // bumped when a row flag changes
   bool constantMasses = true;
   bool analyticJacobian = false;
   // Bilateral system A λ = −b over I₂ (sized to |I₂| when it changes).
@@ -100,7 +120,9 @@ struct LsodarOSI::Impl {
   Eigen::VectorXd b, lam;
   Eigen::LDLT<Eigen::MatrixXd> ldlt;
   std::vector<unsigned> bilateralIds;
+  std::vector<Eigen::Index> bilateralRow;  // row of each bilateral entry in its interaction
   std::uint64_t bilateralVersion = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t bilateralRowVersion = 0;
   // CVODE
   SUNContext sunctx = nullptr;
   N_Vector x = nullptr;
@@ -153,6 +175,13 @@ struct LsodarOSI::Impl {
                      " relation whose Jacobian is not constant; the event-driven integrator "
                      "handles LagrangianLinearTIR, LagrangianScleronomousR and "
                      "LagrangianRheonomousR");
+  }
+
+  // Row r of d in index set `level` (1: closed, 2: held closed).
+  bool rowIn(const InterData& d, Eigen::Index r, unsigned level) const {
+    if (d.dim == 1) return topology->indexSet(level).contains(d.inter->number());
+    const auto k = static_cast<std::size_t>(r);
+    return level == 1 ? d.in1[k] != 0 : d.in2[k] != 0;
   }
 
   InterData& data(const Interaction& inter) {
@@ -219,16 +248,20 @@ struct LsodarOSI::Impl {
     d.relation->computeJacobians(t, *d.inter);
     if (d.drift == Drift::User) {
       d.scleronomous->computeDotJachq(t, *d.inter, d.dotG);
-      d.dotGv = 0.0;
+      d.dotGv.setZero();
     }
-    d.dhdt = d.rheonomous ? d.relation->dhdt(*d.inter)(0) : 0.0;
+    if (d.rheonomous)
+      d.dhdt = d.relation->dhdt(*d.inter);
+    else
+      d.dhdt.setZero();
     for (std::size_t i = 0; i < d.blocks.size(); ++i) {
       Block& b = d.blocks[i];
       const DSData& s = ds[b.ds];
       b.G = d.relation->jachqBlock(*d.inter, i);
       b.MiGt = s.llt.solve(b.G.transpose());
       if (d.drift == Drift::User)
-        d.dotGv += d.dotG.row(0).segment(b.column, s.n).dot(s.ds->velocity());
+        for (Eigen::Index r = 0; r < d.dim; ++r)
+          d.dotGv(r) += d.dotG.row(r).segment(b.column, s.n).dot(s.ds->velocity());
     }
   }
 
@@ -251,7 +284,7 @@ struct LsodarOSI::Impl {
     }
     const double tau = d.rheonomous ? 1.0 : 0.0;
     if (vn == 0.0 && tau == 0.0) {
-      d.dotGv = 0.0;
+      d.dotGv.setZero();
       return;
     }
     const double L = std::max(1.0, qn);
@@ -262,22 +295,32 @@ struct LsodarOSI::Impl {
     d.ySave0 = inter.y(0);
     d.ySave1 = inter.y(1);
     const unsigned level = velocity ? 1 : 0;
-    auto at = [&](double sj) {
+    auto at = [&](double sj, Eigen::VectorXd& out) {
       for (const Block& b : d.blocks) {
         const DSData& s = ds[b.ds];
         s.ds->q() = s.q + sj * s.v;
       }
       d.relation->computeOutput(t + sj * tau, inter, level);
-      return inter.y(level)(0);
+      out = inter.y(level);
     };
     if (velocity) {
-      d.dotGv = (at(step) - at(-step)) / (2.0 * step);
+      at(step, d.wp);
+      at(-step, d.wm);
+      for (Eigen::Index r = 0; r < d.dim; ++r) d.dotGv(r) = (d.wp(r) - d.wm(r)) / (2.0 * step);
     } else {
       // Second differences at s and s/2, Richardson-extrapolated (error O(s⁴)).
-      const double y0 = at(0.0), half = 0.5 * step;
-      const double c1 = ((at(step) - y0) + (at(-step) - y0)) / (step * step);
-      const double c2 = ((at(half) - y0) + (at(-half) - y0)) / (half * half);
-      d.dotGv = (4.0 * c2 - c1) / 3.0;
+      const double half = 0.5 * step;
+      at(0.0, d.w0);
+      at(step, d.wp);
+      at(-step, d.wm);
+      at(half, d.wp2);
+      at(-half, d.wm2);
+      for (Eigen::Index r = 0; r < d.dim; ++r) {
+        const double y0 = d.w0(r);
+        const double c1 = ((d.wp(r) - y0) + (d.wm(r) - y0)) / (step * step);
+        const double c2 = ((d.wp2(r) - y0) + (d.wm2(r) - y0)) / (half * half);
+        d.dotGv(r) = (4.0 * c2 - c1) / 3.0;
+      }
     }
     for (const Block& b : d.blocks) ds[b.ds].ds->q() = ds[b.ds].q;
     inter.y(0) = d.ySave0;
@@ -287,16 +330,24 @@ struct LsodarOSI::Impl {
   // The bilateral contact forces of I₂ (ÿ = 0 there) and the accelerations.
   void bilateralAccelerations() {
     const IndexSet& set = topology->indexSet(2);
-    if (set.version() != bilateralVersion) {
+    if (set.version() != bilateralVersion || rowVersion != bilateralRowVersion) {
       for (unsigned id : bilateralIds)
-        if (id < inters.size()) inters[id].bilateral = -1;
+        if (id < inters.size())
+          std::fill(inters[id].bilateral.begin(), inters[id].bilateral.end(), -1);
       bilateralIds.clear();
+      bilateralRow.clear();
       for (const unsigned id : set)
         if (id < inters.size() && inters[id].inter) {
-          inters[id].bilateral = static_cast<int>(bilateralIds.size());
-          bilateralIds.push_back(id);
+          InterData& d = inters[id];
+          for (Eigen::Index r = 0; r < d.dim; ++r) {
+            if (!rowIn(d, r, 2)) continue;
+            d.bilateral[static_cast<std::size_t>(r)] = static_cast<int>(bilateralIds.size());
+            bilateralIds.push_back(id);
+            bilateralRow.push_back(r);
+          }
         }
       bilateralVersion = set.version();
+      bilateralRowVersion = rowVersion;
       const auto m = static_cast<Eigen::Index>(bilateralIds.size());
       A.resize(m, m);
       b.resize(m);
@@ -307,13 +358,15 @@ struct LsodarOSI::Impl {
     A.setZero();
     for (Eigen::Index r = 0; r < m; ++r) {
       const InterData& da = inters[bilateralIds[static_cast<std::size_t>(r)]];
-      double br = da.dotGv;
+      const Eigen::Index ra = bilateralRow[static_cast<std::size_t>(r)];
+      double br = da.dotGv(ra);
       for (const Block& ba : da.blocks) {
-        br += (ba.G * ds[ba.ds].aFree)(0);
+        br += rowTimes(ba.G, ra, ds[ba.ds].aFree);
         for (Eigen::Index c = 0; c < m; ++c) {
           const InterData& db = inters[bilateralIds[static_cast<std::size_t>(c)]];
+          const Eigen::Index cb = bilateralRow[static_cast<std::size_t>(c)];
           for (const Block& bb : db.blocks)
-            if (bb.ds == ba.ds) A(r, c) += (ba.G * bb.MiGt)(0, 0);
+            if (bb.ds == ba.ds) A(r, c) += rowCol(ba.G, ra, bb.MiGt, cb);
         }
       }
       b(r) = br;
@@ -328,8 +381,9 @@ struct LsodarOSI::Impl {
     }
     for (Eigen::Index r = 0; r < m; ++r) {
       InterData& d = inters[bilateralIds[static_cast<std::size_t>(r)]];
-      d.lambda2 = lam(r);
-      for (const Block& bl : d.blocks) ds[bl.ds].a += bl.MiGt.col(0) * lam(r);
+      const Eigen::Index row = bilateralRow[static_cast<std::size_t>(r)];
+      d.lambda2(row) = lam(r);
+      for (const Block& bl : d.blocks) ds[bl.ds].a += bl.MiGt.col(row) * lam(r);
     }
   }
 
@@ -349,24 +403,29 @@ struct LsodarOSI::Impl {
 
   void roots(double t, const double* px, double* g) {
     scatter(px);
-    if (!bilateralIds.empty() || topology->indexSet(2).version() != bilateralVersion) {
+    if (!bilateralIds.empty() || topology->indexSet(2).version() != bilateralVersion ||
+        rowVersion != bilateralRowVersion) {
       freeAccelerations(t);
       bilateralAccelerations();
     }
     const double tol = self->eventTolerance();
+    const InterData* last = nullptr;
     for (std::size_t r = 0; r < rootIds.size(); ++r) {
       InterData& d = inters[rootIds[r]];
-      if (d.bilateral >= 0) {
-        g[r] = d.lambda2 + tol;
+      const Eigen::Index row = rootRow[r];
+      const auto k = static_cast<std::size_t>(row);
+      if (d.bilateral[k] >= 0) {
+        g[r] = d.lambda2(row) + tol;
       } else {
-        d.relation->computeOutput(t, *d.inter, 0);
-        const double y = d.inter->y(0)(0);
+        if (last != &d) d.relation->computeOutput(t, *d.inter, 0);
+        last = &d;
+        const double y = d.inter->y(0)(row);
         // Once the contact is clearly open (y > tol) the reference returns to
         // −margin: g jumps between two positive values (no sign change, no
         // root), and the penetrations left by successive root locations do
         // not add up over the impacts.
-        if (y > tol && d.yRef < -kGapMargin * tol) d.yRef = gapReference(0.0);
-        g[r] = y - d.yRef;
+        if (y > tol && d.yRef(row) < -kGapMargin * tol) d.yRef(row) = gapReference(0.0);
+        g[r] = y - d.yRef(row);
       }
     }
   }
@@ -416,13 +475,15 @@ struct LsodarOSI::Impl {
     for (DSData& s : ds) s.ds->p(2).setZero();
     for (InterData& d : inters) {
       if (!d.inter) continue;
-      double y2 = d.dotGv;
-      for (const Block& bl : d.blocks) y2 += (bl.G * ds[bl.ds].a)(0);
-      d.inter->y(2)(0) = y2;
-      const double l = d.bilateral >= 0 ? d.lambda2 : 0.0;
-      d.inter->lambda(2)(0) = l;
-      if (l != 0.0)
-        for (const Block& bl : d.blocks) ds[bl.ds].ds->p(2) += bl.G.row(0).transpose() * l;
+      for (Eigen::Index r = 0; r < d.dim; ++r) {
+        double y2 = d.dotGv(r);
+        for (const Block& bl : d.blocks) y2 += rowTimes(bl.G, r, ds[bl.ds].a);
+        d.inter->y(2)(r) = y2;
+        const double l = d.bilateral[static_cast<std::size_t>(r)] >= 0 ? d.lambda2(r) : 0.0;
+        d.inter->lambda(2)(r) = l;
+        if (l != 0.0)
+          for (const Block& bl : d.blocks) ds[bl.ds].ds->p(2) += bl.G.row(r).transpose() * l;
+      }
     }
   }
 
@@ -598,9 +659,14 @@ void LsodarOSI::initialize(const Simulation& simulation) {
   }
   const double t0 = simulation.timeDiscretisation()->t0();
 
+  // Row states of the multi-row interactions that remain (a rebuild during a run).
+  std::vector<Impl::InterData> previous;
+  if (rebuild) previous.swap(d.inters);
   d.inters.clear();
   d.inters.resize(d.topology->interactionCapacity());
   d.rootIds.clear();
+  d.rootRow.clear();
+  d.multiRow = false;
   for (const auto& inter : nsds.interactions()) {
     const auto& systems = inter->dynamicalSystems();
     if (systems.empty() || !simulation.integrates(*this, *systems.front())) continue;
@@ -611,11 +677,22 @@ void LsodarOSI::initialize(const Simulation& simulation) {
                        inter->relation()->typeName() +
                        " relation; a Lagrangian relation is needed");
     const Impl::Drift drift = Impl::driftMethod(*inter, *rel);
-    if (inter->dimension() != 1)
-      throw ModelError("LsodarOSI: " + inter->description() + " has dimension " +
-                       std::to_string(inter->dimension()) +
-                       "; only scalar unilateral contacts (dimension 1) are supported for now");
     Impl::InterData& id = d.inters[inter->number()];
+    const auto m = static_cast<Eigen::Index>(inter->dimension());
+    id.dim = m;
+    d.multiRow = d.multiRow || m > 1;
+    id.dotGv = Eigen::VectorXd::Zero(m);
+    id.dhdt = Eigen::VectorXd::Zero(m);
+    id.yRef = Eigen::VectorXd::Zero(m);
+    id.lambda2 = Eigen::VectorXd::Zero(m);
+    id.bilateral.assign(static_cast<std::size_t>(m), -1);
+    id.in1.assign(static_cast<std::size_t>(m), 0);
+    id.in2.assign(static_cast<std::size_t>(m), 0);
+    if (inter->number() < previous.size() && previous[inter->number()].inter == inter.get() &&
+        previous[inter->number()].dim == m) {
+      id.in1 = previous[inter->number()].in1;
+      id.in2 = previous[inter->number()].in2;
+    }
     id.inter = inter.get();
     id.relation = rel;
     id.drift = drift;
@@ -623,8 +700,6 @@ void LsodarOSI::initialize(const Simulation& simulation) {
     id.rheonomous = dynamic_cast<LagrangianRheonomousR*>(rel) != nullptr;
     id.scleronomous =
         drift == Impl::Drift::User ? dynamic_cast<LagrangianScleronomousR*>(rel) : nullptr;
-    id.dotGv = 0.0;
-    id.dhdt = 0.0;
     id.ySave0 = inter->y(0);
     id.ySave1 = inter->y(1);
     rel->computeJacobians(t0, *inter);
@@ -636,12 +711,18 @@ void LsodarOSI::initialize(const Simulation& simulation) {
       b.MiGt = d.ds[b.ds].llt.solve(b.G.transpose());
       id.blocks.push_back(std::move(b));
     }
-    d.rootIds.push_back(inter->number());
+    for (Eigen::Index r = 0; r < m; ++r) {
+      d.rootIds.push_back(inter->number());
+      d.rootRow.push_back(r);
+    }
   }
   d.bilateralIds.clear();
+  d.bilateralRow.clear();
   d.bilateralVersion = std::numeric_limits<std::uint64_t>::max();
   d.found.clear();
   d.found.reserve(d.rootIds.size());
+  d.foundRows.clear();
+  d.foundRows.reserve(d.rootIds.size());
 
   // Analytic Jacobian when every system gives ∇F (probe once).
   d.analyticJacobian = useJacobian_;
@@ -690,9 +771,9 @@ void LsodarOSI::initialize(const Simulation& simulation) {
   d.tCurrent = t0;
   d.outputs(t0);
   d.freeAccelerations(t0);
-  for (unsigned id : d.rootIds) {
-    Impl::InterData& in = d.inters[id];
-    in.yRef = d.gapReference(in.inter->y(0)(0));
+  for (std::size_t r = 0; r < d.rootIds.size(); ++r) {
+    Impl::InterData& in = d.inters[d.rootIds[r]];
+    in.yRef(d.rootRow[r]) = d.gapReference(in.inter->y(0)(d.rootRow[r]));
   }
 }
 
@@ -700,6 +781,16 @@ bool LsodarOSI::addInteractionInIndexSet(const Interaction& inter, unsigned leve
                                          const StepContext& /*ctx*/) const {
   if (level == 0) return true;
   const double tol = eventTolerance_;
+  if (inter.dimension() != 1 && level <= 2) {
+    // Several rows: closed if one row is, kept if every closed row is.
+    bool closed = false, kept = true;
+    for (Eigen::Index r = 0; r < inter.y(0).size(); ++r) {
+      if (inter.y(0)(r) > tol) continue;
+      closed = true;
+      kept = kept && std::abs(inter.y(1)(r)) <= tol;
+    }
+    return level == 1 ? closed : closed && kept;
+  }
   const bool closed = inter.y(0)(0) <= tol;
   if (level == 1) return closed;
   if (level == 2) return closed && std::abs(inter.y(1)(0)) <= tol;
@@ -710,20 +801,33 @@ void LsodarOSI::computeFreeOutput(const Interaction& inter, const ProblemContext
                                   Eigen::Ref<Eigen::VectorXd> q) const {
   const Impl::InterData& d = impl_->data(inter);
   q.setZero();
-  if (ctx.outputLevel == 1) {
-    q(0) = d.dhdt;  // ẏ = G v + ∂h/∂t (rheonomous)
-    for (const Impl::Block& b : d.blocks) q(0) += (b.G * impl_->ds[b.ds].ds->velocity())(0);
-  } else if (ctx.outputLevel == 2) {
-    q(0) = d.dotGv;
-    for (const Impl::Block& b : d.blocks) q(0) += (b.G * impl_->ds[b.ds].aFree)(0);
-  } else {
+  if (ctx.outputLevel != 1 && ctx.outputLevel != 2)
     throw std::out_of_range("LsodarOSI: free output at level " + std::to_string(ctx.outputLevel) +
                             " (levels 1 and 2)");
+  for (Eigen::Index r = 0; r < d.dim; ++r) {
+    if (d.dim > 1 && !impl_->rowIn(d, r, ctx.outputLevel)) {
+      // A row outside the problem (open, or not held at level 2): unit
+      // diagonal, no coupling (addInteractionBlock) and a positive free
+      // output, so that λ = 0 whatever the impact law adds (e ẏ⁻).
+      q(r) = 1.0;
+      if (ctx.outputLevel == 1)
+        if (const auto* law = dynamic_cast<const NewtonImpactNSL*>(inter.nonSmoothLaw().get()))
+          q(r) += std::abs(law->e() * inter.yMemory(1)(r));
+      continue;
+    }
+    if (ctx.outputLevel == 1) {
+      q(r) = d.dhdt(r);  // ẏ = G v + ∂h/∂t (rheonomous)
+      for (const Impl::Block& b : d.blocks)
+        q(r) += rowTimes(b.G, r, impl_->ds[b.ds].ds->velocity());
+    } else {
+      q(r) = d.dotGv(r);
+      for (const Impl::Block& b : d.blocks) q(r) += rowTimes(b.G, r, impl_->ds[b.ds].aFree);
+    }
   }
 }
 
 void LsodarOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
-                                    const DynamicalSystem& ds, const ProblemContext& /*ctx*/,
+                                    const DynamicalSystem& ds, const ProblemContext& ctx,
                                     Eigen::Ref<Eigen::MatrixXd> block) const {
   const Impl::InterData& da = impl_->data(a);
   const Impl::InterData& db = impl_->data(b);
@@ -738,10 +842,41 @@ void LsodarOSI::addInteractionBlock(const Interaction& a, const Interaction& b,
     throw std::out_of_range("LsodarOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
   block += ba->G * bb->MiGt;
+  if (da.dim == 1 && db.dim == 1) return;
+  // Rows outside the problem (multi-row interactions): no coupling, unit diagonal.
+  const unsigned level = ctx.outputLevel;
+  for (Eigen::Index r = 0; r < da.dim; ++r)
+    if (da.dim > 1 && !impl_->rowIn(da, r, level)) block.row(r).setZero();
+  for (Eigen::Index c = 0; c < db.dim; ++c)
+    if (db.dim > 1 && !impl_->rowIn(db, c, level)) block.col(c).setZero();
+  if (&a == &b)
+    for (Eigen::Index r = 0; r < da.dim; ++r)
+      if (da.dim > 1 && !impl_->rowIn(da, r, level)) block(r, r) = 1.0;
 }
 
 bool LsodarOSI::blocksAreConstant(const ProblemContext& /*ctx*/) const {
-  return impl_->constantMasses;
+  // Multi-row interactions: the rows in the problems change from event to event.
+  return impl_->constantMasses && !impl_->multiRow;
+}
+
+bool LsodarOSI::rowInIndexSet(const Interaction& inter, std::size_t row, unsigned level) const {
+  const Impl::InterData& d = impl_->data(inter);
+  if (row >= static_cast<std::size_t>(d.dim) || level < 1 || level > 2)
+    throw std::out_of_range("LsodarOSI: row " + std::to_string(row) + " at level " +
+                            std::to_string(level) + " of " + inter.description());
+  return impl_->rowIn(d, static_cast<Eigen::Index>(row), level);
+}
+
+void LsodarOSI::setRowIndexSets(const Interaction& inter, std::size_t row, bool closed, bool held) {
+  Impl::InterData& d = impl_->data(inter);
+  if (row >= static_cast<std::size_t>(d.dim))
+    throw std::out_of_range("LsodarOSI: row " + std::to_string(row) + " of " + inter.description());
+  if (d.dim == 1) return;  // a single row follows the index sets
+  held = held && closed;
+  if ((d.in1[row] != 0) == closed && (d.in2[row] != 0) == held) return;
+  d.in1[row] = closed ? 1 : 0;
+  d.in2[row] = held ? 1 : 0;
+  ++impl_->rowVersion;
 }
 
 void LsodarOSI::updateState(const ProblemContext& ctx) {
@@ -753,11 +888,17 @@ void LsodarOSI::updateState(const ProblemContext& ctx) {
     for (const unsigned id : set) {
       if (id >= d.inters.size() || !d.inters[id].inter) continue;
       const Impl::InterData& in = d.inters[id];
-      const double l = in.inter->lambda(1)(0);
-      for (const Impl::Block& b : in.blocks) {
-        LagrangianDS& ds = *d.ds[b.ds].ds;
-        ds.p(1) += b.G.row(0).transpose() * l;
-        ds.velocity() += b.MiGt.col(0) * l;
+      for (Eigen::Index r = 0; r < in.dim; ++r) {
+        if (in.dim > 1 && !d.rowIn(in, r, 1)) {
+          in.inter->lambda(1)(r) = 0.0;
+          continue;
+        }
+        const double l = in.inter->lambda(1)(r);
+        for (const Impl::Block& b : in.blocks) {
+          LagrangianDS& ds = *d.ds[b.ds].ds;
+          ds.p(1) += b.G.row(r).transpose() * l;
+          ds.velocity() += b.MiGt.col(r) * l;
+        }
       }
     }
     d.outputs(ctx.tNext);
@@ -770,17 +911,25 @@ void LsodarOSI::updateState(const ProblemContext& ctx) {
     for (const unsigned id : set) {
       if (id >= d.inters.size() || !d.inters[id].inter) continue;
       const Impl::InterData& in = d.inters[id];
-      const double l = in.inter->lambda(2)(0);
-      for (const Impl::Block& b : in.blocks) {
-        d.ds[b.ds].ds->p(2) += b.G.row(0).transpose() * l;
-        d.ds[b.ds].a += b.MiGt.col(0) * l;
+      for (Eigen::Index r = 0; r < in.dim; ++r) {
+        if (in.dim > 1 && !d.rowIn(in, r, 2)) {
+          in.inter->lambda(2)(r) = 0.0;
+          continue;
+        }
+        const double l = in.inter->lambda(2)(r);
+        for (const Impl::Block& b : in.blocks) {
+          d.ds[b.ds].ds->p(2) += b.G.row(r).transpose() * l;
+          d.ds[b.ds].a += b.MiGt.col(r) * l;
+        }
       }
     }
     for (Impl::InterData& in : d.inters) {
       if (!in.inter) continue;
-      double y2 = in.dotGv;
-      for (const Impl::Block& b : in.blocks) y2 += (b.G * d.ds[b.ds].a)(0);
-      in.inter->y(2)(0) = y2;
+      for (Eigen::Index r = 0; r < in.dim; ++r) {
+        double y2 = in.dotGv(r);
+        for (const Impl::Block& b : in.blocks) y2 += rowTimes(b.G, r, d.ds[b.ds].a);
+        in.inter->y(2)(r) = y2;
+      }
     }
   } else {
     throw std::out_of_range("LsodarOSI: updateState at input level " + std::to_string(level));
@@ -797,6 +946,7 @@ int LsodarOSI::integrate(double tend, double& tout) {
   Impl& d = *impl_;
   if (!d.cvode) throw SimulationError("LsodarOSI: integrate before initialize");
   d.found.clear();
+  d.foundRows.clear();
   tout = d.tCurrent;
   if (!(tend > d.tCurrent)) return 2;
   d.callbackError = nullptr;
@@ -819,7 +969,11 @@ int LsodarOSI::integrate(double tend, double& tout) {
     ++d.stats.rootsFound;
     d.check(CVodeGetRootInfo(d.cvode, d.rootsFound.data()), "CVodeGetRootInfo");
     for (std::size_t r = 0; r < d.rootIds.size(); ++r)
-      if (d.rootsFound[r] != 0) d.found.push_back(d.rootIds[r]);
+      if (d.rootsFound[r] != 0) {
+        // The rows of an interaction are consecutive root functions.
+        if (d.found.empty() || d.found.back() != d.rootIds[r]) d.found.push_back(d.rootIds[r]);
+        d.foundRows.emplace_back(d.rootIds[r], static_cast<std::size_t>(d.rootRow[r]));
+      }
   } else {
     tret = tend;  // CV_TSTOP_RETURN / CV_SUCCESS: exactly at the stop time
   }
@@ -854,11 +1008,13 @@ void LsodarOSI::resetIntegration(double t) {
   // at the round-off level, so the short flights of an accumulation are
   // integrated as exactly as the long ones. Otherwise CVODE's own estimate.
   double hStart = 0.0;
-  for (unsigned id : d.rootIds) {
-    Impl::InterData& in = d.inters[id];
-    in.yRef = d.gapReference(in.inter->y(0)(0));
-    const double y = in.inter->y(0)(0), yd = in.inter->y(1)(0), ydd = in.inter->y(2)(0);
-    if (in.bilateral < 0 && y <= eventTolerance_ && yd > 0.0 && ydd < 0.0) {
+  for (std::size_t k = 0; k < d.rootIds.size(); ++k) {
+    Impl::InterData& in = d.inters[d.rootIds[k]];
+    const Eigen::Index r = d.rootRow[k];
+    in.yRef(r) = d.gapReference(in.inter->y(0)(r));
+    const double y = in.inter->y(0)(r), yd = in.inter->y(1)(r), ydd = in.inter->y(2)(r);
+    if (in.bilateral[static_cast<std::size_t>(r)] < 0 && y <= eventTolerance_ && yd > 0.0 &&
+        ydd < 0.0) {
       const double h = kRestartStepFraction * 2.0 * yd / -ydd;
       if (hStart == 0.0 || h < hStart) hStart = h;
     }
@@ -867,6 +1023,10 @@ void LsodarOSI::resetIntegration(double t) {
 }
 
 const std::vector<unsigned>& LsodarOSI::rootInteractions() const { return impl_->found; }
+
+const std::vector<std::pair<unsigned, std::size_t>>& LsodarOSI::rootRows() const {
+  return impl_->foundRows;
+}
 
 void LsodarOSI::prepareEventProblems(double t) { impl_->freeAccelerations(t); }
 

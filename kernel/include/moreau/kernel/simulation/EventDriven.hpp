@@ -33,6 +33,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace moreau {
@@ -158,9 +159,12 @@ class EventDriven : public Simulation {
   std::size_t eventsThisStep_ = 0;
   std::size_t impacts_ = 0, zenoImpacts_ = 0;
   bool advanced_ = false;
-  double time_ = 0.0;               // time of the state (the event being processed or reached)
-  std::vector<double> lastImpact_;  // by interaction id
-  std::vector<unsigned> impacting_, zeno_, takeOff_;
+  double time_ = 0.0;  // time of the state (the event being processed or reached)
+  // Time of the last impact of each row, by interaction id then row.
+  std::vector<std::vector<double>> lastImpact_;
+  std::vector<unsigned> impacting_;
+  // (interaction id, row): plastic (Zeno) impacts, take-offs, impacting rows.
+  std::vector<std::pair<unsigned, std::size_t>> zeno_, takeOff_, impactRows_;
   std::uint64_t topologyVersion_ = 0;
 };
 

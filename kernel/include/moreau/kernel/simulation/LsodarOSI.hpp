@@ -16,9 +16,9 @@
 // Relations: LagrangianLinearTIR and other relations with constant
 // Jacobians (Ġ = 0), and LagrangianScleronomousR with a user Ġ
 // (setComputeDotJachqFunction; G(q), M⁻¹Gᵀ and Ġ v are then re-evaluated at
-// every state); interactions of dimension 1 (one unilateral contact
-// each). Levels: y 0..2, λ 1..2 (λ(1) impulse of an impact, λ(2) contact
-// force).
+// every state); interactions of any dimension m (m unilateral contacts,
+// each row with its own root function and problem rows).
+// Levels: y 0..2, λ 1..2 (λ(1) impulse of an impact, λ(2) contact force).
 //
 // Defaults (tutorial-models §0.1, the Siconos LsodarOSI defaults): rtol =
 // 10 ε, atol = 100 ε, user Jacobian (∂ẋ/∂x of the smooth part when the
@@ -29,6 +29,7 @@
 #include <Eigen/Dense>
 #include <cstddef>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace moreau {
@@ -134,6 +135,20 @@ class LsodarOSI : public OneStepIntegrator {
   void resetIntegration(double t);
   /// Interactions (ids) whose root was found by the last integrate().
   const std::vector<unsigned>& rootInteractions() const;
+  /// (interaction id, row) of each root found by the last integrate(): every
+  /// row of an interaction has its own root function (the gap of an open
+  /// row, λ(2) + tol of a row held closed).
+  const std::vector<std::pair<unsigned, std::size_t>>& rootRows() const;
+  /// Whether row `row` of inter is in index set `level` (1: closed, 2: held
+  /// closed). A single-row interaction answers with the index sets of the
+  /// topology; the rows of a multi-row interaction have their own state
+  /// (setRowIndexSets). std::out_of_range for a bad row or level.
+  bool rowInIndexSet(const Interaction& inter, std::size_t row, unsigned level) const;
+  /// Sets the state of row `row` of a multi-row interaction (held implies
+  /// closed); the impact and acceleration problems, the bilateral forces and
+  /// the root functions use only the rows in their index set. No effect on a
+  /// single-row interaction (the topology's index sets are its state).
+  void setRowIndexSets(const Interaction& inter, std::size_t row, bool closed, bool held);
   /// At the current state and time t: F, M⁻¹F, G, M⁻¹Gᵀ (before the impact
   /// and acceleration problems of an event).
   void prepareEventProblems(double t);
