@@ -3,6 +3,7 @@
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
 #include <moreau/kernel/modeling/LagrangianR.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
@@ -31,6 +32,17 @@ MoreauJeanDirectProjectionOSI::MoreauJeanDirectProjectionOSI(double theta, doubl
     : MoreauJeanOSI(theta, gamma) {}
 
 MoreauJeanDirectProjectionOSI::~MoreauJeanDirectProjectionOSI() = default;
+
+std::shared_ptr<OneStepIntegrator> MoreauJeanDirectProjectionOSI::companionFor(
+    const DynamicalSystem& ds) {
+  if (dynamic_cast<const NewtonEulerDS*>(&ds))
+    throw ModelError(std::string(typeName()) + ": " + ds.description() +
+                     " is a NewtonEulerDS; the projection of Newton–Euler bodies (T(q), "
+                     "quaternion norm) is handled by another class, not by " +
+                     typeName() +
+                     " (MoreauJeanOSI's plain Moreau–Jean companion would skip the projection)");
+  return nullptr;
+}
 
 void MoreauJeanDirectProjectionOSI::setActivateYPosThreshold(double value) {
   checkFinite("activation position threshold", value);

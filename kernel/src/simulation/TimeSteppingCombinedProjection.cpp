@@ -36,7 +36,7 @@ void TimeSteppingCombinedProjection::setMaxIndexSetIteration(unsigned maxIterati
 
 void TimeSteppingCombinedProjection::initialize() {
   for (const auto& osi : integrators())
-    if (!dynamic_cast<MoreauJeanCombinedProjectionOSI*>(osi.get()))
+    if (!isCompanion(*osi) && !dynamic_cast<MoreauJeanCombinedProjectionOSI*>(osi.get()))
       throw ModelError(std::string("TimeSteppingCombinedProjection: the integrator ") +
                        osi->typeName() + " is not a MoreauJeanCombinedProjectionOSI");
   projectionLevel_ = 1;

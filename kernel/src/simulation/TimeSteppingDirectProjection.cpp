@@ -67,7 +67,7 @@ void TimeSteppingDirectProjection::setConstraintTolUnilateral(double tolerance) 
 
 void TimeSteppingDirectProjection::initialize() {
   for (const auto& osi : integrators())
-    if (!dynamic_cast<MoreauJeanDirectProjectionOSI*>(osi.get()))
+    if (!isCompanion(*osi) && !dynamic_cast<MoreauJeanDirectProjectionOSI*>(osi.get()))
       throw ModelError(std::string(typeName()) + ": the integrator " + osi->typeName() +
                        " is not a MoreauJeanDirectProjectionOSI (or "
                        "MoreauJeanCombinedProjectionOSI)");

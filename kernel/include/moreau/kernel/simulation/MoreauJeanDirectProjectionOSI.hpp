@@ -62,6 +62,10 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
   double deactivateYVelThreshold() const { return deactivateVel_; }
   ///@}
 
+  /// Null for a Lagrangian system; ModelError for a NewtonEulerDS: MoreauJeanOSI's plain
+  /// Moreau–Jean companion would skip the projection, and Newton–Euler projection is handled
+  /// by another class (not a companion of this one yet).
+  std::shared_ptr<OneStepIntegrator> companionFor(const DynamicalSystem& ds) override;
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
