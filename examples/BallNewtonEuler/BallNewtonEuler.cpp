@@ -49,8 +49,8 @@ int main(int argc, char** argv) {
     const double pi = std::acos(-1.0);
     Eigen::VectorXd q0(7);
     q0 << 1, 0, 0, 1, 0, 0, 0;
-    auto ball =
-        std::make_shared<NewtonEulerDS>(q0, Eigen::VectorXd::Zero(6), m, Eigen::Matrix3d::Identity());
+    auto ball = std::make_shared<NewtonEulerDS>(q0, Eigen::VectorXd::Zero(6), m,
+                                                Eigen::Matrix3d::Identity());
     ball->setFExt(Eigen::Vector3d(-m * g, 0, 0));
     // The tutorial's plug-in "prescribedvelocity3": 2 + cos(π t / 2) on each index.
     ball->setBoundaryConditions(std::make_shared<BoundaryCondition>(
@@ -78,9 +78,26 @@ int main(int argc, char** argv) {
     auto writeRow = [&](double t) {
       const auto& q = ball->q();
       const auto& v = ball->twist();
-      out->write({t, q(0), v(0), ball->p(1)(0), ball->reactionToBoundaryConditions()(0),
-                  std::acos(std::clamp(q(3), -1.0, 1.0)), 0.0, q(0), q(1), q(2), q(3), q(4), q(5),
-                  q(6), v(0), v(1), v(2), v(3), v(4), v(5)});
+      out->write({t,
+                  q(0),
+                  v(0),
+                  ball->p(1)(0),
+                  ball->reactionToBoundaryConditions()(0),
+                  std::acos(std::clamp(q(3), -1.0, 1.0)),
+                  0.0,
+                  q(0),
+                  q(1),
+                  q(2),
+                  q(3),
+                  q(4),
+                  q(5),
+                  q(6),
+                  v(0),
+                  v(1),
+                  v(2),
+                  v(3),
+                  v(4),
+                  v(5)});
     };
     if (cli.writesOutput()) {
       out.emplace(cli.output(), 20);

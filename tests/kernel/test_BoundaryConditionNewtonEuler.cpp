@@ -44,8 +44,8 @@ TEST(BoundaryConditionNewtonEuler, FreeBodyFollowsPrescribedTwistAndBalancesMome
   const double vy0 = 0.7, vz0 = 3.0, wx0 = 0.4;
   auto a = [](double t) { return 1.0 + std::sin(2 * t); };
   auto b = [](double t) { return 2.0 * std::cos(t); };
-  auto body = std::make_shared<NewtonEulerDS>(q0At(0, 0, 0), twist(a(0), vy0, vz0, wx0, 0, b(0)),
-                                              m, Matrix3d::Identity() * J);
+  auto body = std::make_shared<NewtonEulerDS>(q0At(0, 0, 0), twist(a(0), vy0, vz0, wx0, 0, b(0)), m,
+                                              Matrix3d::Identity() * J);
   body->setFExt(Vector3d(0, 0, -m * g));
   body->setBoundaryConditions(std::make_shared<BoundaryCondition>(
       std::vector<unsigned>{0, 5}, [&](double t, Eigen::Ref<VectorXd> v) {
@@ -70,12 +70,12 @@ TEST(BoundaryConditionNewtonEuler, FreeBodyFollowsPrescribedTwistAndBalancesMome
                         std::abs(v(3) - wx0), std::abs(v(4))});
     // Momentum balance of the prescribed rows: no force on x, no torque about z.
     const VectorXd& r = body->reactionToBoundaryConditions();
-    maxBalance = std::max({maxBalance, std::abs(r(0) - m * (v(0) - vk(0))),
-                           std::abs(r(1) - J * (v(5) - vk(5)))});
+    maxBalance = std::max(
+        {maxBalance, std::abs(r(0) - m * (v(0) - vk(0))), std::abs(r(1) - J * (v(5) - vk(5)))});
     sim.nextStep();
   }
-  std::printf("free NE body: max |free − analytic| %.3e, max |reaction − balance| %.3e\n",
-              maxFree, maxBalance);
+  std::printf("free NE body: max |free − analytic| %.3e, max |reaction − balance| %.3e\n", maxFree,
+              maxBalance);
   EXPECT_LT(maxFree, 1e-12);
   EXPECT_LT(maxBalance, 1e-12);
   // The reduced W: no impulse reaches the prescribed components.
@@ -104,8 +104,8 @@ TEST(BoundaryConditionNewtonEuler, DrivenBallOnRoughPlaneSpinsUpAndFeelsFriction
       std::make_shared<BoundaryCondition>(std::vector<unsigned>{0, 1}, Eigen::Vector2d(V, 0.0)));
   auto rel = std::make_shared<NewtonEuler3DR>(
       NewtonEuler1DR::sphereOnPlane(R, Vector3d::Zero(), Vector3d::UnitZ()));
-  auto inter =
-      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, mu, 3), rel);
+  auto inter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, mu, 3), rel);
   const double T = 0.4;
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
   nsds->insertDynamicalSystem(ball);
@@ -160,8 +160,8 @@ TEST(BoundaryConditionNewtonEuler, GyroscopicBodyWithPrescribedSpinFollowsEulerE
   auto run = [&](double h, double& errOmega, double& errImpulse, unsigned& maxNewton) {
     auto body = std::make_shared<NewtonEulerDS>(q0At(0, 0, 0), twist(0, 0, 0, 0.3, 0.2, w3), 1.0,
                                                 Matrix3d(Vector3d(1, 2, 3).asDiagonal()));
-    body->setBoundaryConditions(std::make_shared<BoundaryCondition>(
-        std::vector<unsigned>{5}, VectorXd::Constant(1, w3)));
+    body->setBoundaryConditions(
+        std::make_shared<BoundaryCondition>(std::vector<unsigned>{5}, VectorXd::Constant(1, w3)));
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
     nsds->insertDynamicalSystem(body);
     TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
@@ -199,8 +199,8 @@ TEST(BoundaryConditionNewtonEuler, GyroscopicBodyWithPrescribedSpinFollowsEulerE
 }
 
 TEST(BoundaryConditionNewtonEuler, IndexOutOfRangeIsModelError) {
-  auto body = std::make_shared<NewtonEulerDS>(q0At(0, 0, 0), VectorXd::Zero(6), 1.0,
-                                              Matrix3d::Identity());
+  auto body =
+      std::make_shared<NewtonEulerDS>(q0At(0, 0, 0), VectorXd::Zero(6), 1.0, Matrix3d::Identity());
   body->setName("puck");
   EXPECT_THROW_WITH(body->setBoundaryConditions(std::make_shared<BoundaryCondition>(
                         std::vector<unsigned>{2, 6}, Eigen::Vector2d(0, 0))),

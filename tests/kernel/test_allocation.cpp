@@ -600,18 +600,18 @@ TEST(Allocation, NewtonEulerBoundaryConditionStepsAllocateNothing) {
   q0 << 1, 1, 1, 1, 0, 0, 0;
   Eigen::VectorXd w0(6);
   w0 << 0, 0, 0, 0.3, 0.2, 1.0;
-  auto top =
-      std::make_shared<NewtonEulerDS>(q0, w0, 1.0, Eigen::Matrix3d(Eigen::Vector3d(1, 2, 3).asDiagonal()));
+  auto top = std::make_shared<NewtonEulerDS>(
+      q0, w0, 1.0, Eigen::Matrix3d(Eigen::Vector3d(1, 2, 3).asDiagonal()));
   top->setBoundaryConditions(
       std::make_shared<BoundaryCondition>(std::vector<unsigned>{5}, Eigen::VectorXd::Ones(1)));
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
   nsds->insertDynamicalSystem(ball);
   nsds->insertDynamicalSystem(top);
-  nsds->link(std::make_shared<Interaction>(
-                 std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3),
-                 std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnPlane(
-                     R, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ()))),
-             ball);
+  nsds->link(
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3),
+                                    std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ()))),
+      ball);
   auto fc = std::make_shared<FrictionContact>(3);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
                    std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), fc);

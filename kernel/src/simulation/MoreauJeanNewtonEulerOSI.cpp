@@ -269,8 +269,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     for (std::size_t j = 0; j < idx.size(); ++j)
       r -= b.A.col(idx[j]) * (vIter(idx[j]) - vbar(static_cast<Eigen::Index>(j)));
     Vector6 vFree = vIter - W * r;
-    for (std::size_t j = 0; j < idx.size(); ++j)
-      vFree(idx[j]) = vbar(static_cast<Eigen::Index>(j));
+    for (std::size_t j = 0; j < idx.size(); ++j) vFree(idx[j]) = vbar(static_cast<Eigen::Index>(j));
     b.vFree = vFree;
     ds.twistFree() = vFree;
   }
@@ -401,8 +400,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
       Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
       for (std::size_t j = 0; j < idx.size(); ++j) {
         const unsigned i = idx[j];
-        reaction(static_cast<Eigen::Index>(j)) = ds.massMatrix().row(i).dot(v - vk) -
-                                                 h * th * F(i) - h * (1.0 - th) * Fk(i) - p(i);
+        reaction(static_cast<Eigen::Index>(j)) =
+            ds.massMatrix().row(i).dot(v - vk) - h * th * F(i) - h * (1.0 - th) * Fk(i) - p(i);
       }
     }
   }
