@@ -2,8 +2,8 @@
 // (docs/theory/newton-euler.md §5.1): a free body with a prescribed x-velocity and
 // body-frame Ω_z (analytic free parts, reaction = momentum balance), a driven ball on a
 // rough plane (friction impulse in the reaction, analytic spin-up), a gyroscopic body with
-// one prescribed Ω component (Newton path, analytic Euler equations), bad input and the
-// Siconos C plug-in form.
+// one prescribed Ω component (Newton path, analytic Euler equations), a driven sphere hitting a
+// free one (moving wall), bad input and the Siconos C plug-in form.
 #include "KernelTestUtils.hpp"
 
 #include <moreau/Moreau.hpp>
@@ -149,6 +149,47 @@ TEST(BoundaryConditionNewtonEuler, DrivenBallOnRoughPlaneSpinsUpAndFeelsFriction
   EXPECT_NEAR(ball->reactionToBoundaryConditions()(0), 0.0, 1e-9);  // rolling: no friction
   EXPECT_LT(maxPen, 1e-10);
   EXPECT_NEAR(ball->q()(0), V * T - 0.5 * h * V, 1e-12);  // θ-rule: the first step's lag
+}
+
+TEST(BoundaryConditionNewtonEuler, DrivenSphereHitsAFreeSphereAsAMovingWall) {
+  // Sphere 1 driven at v_G = (V, 0, 0) (indices 0, 1, 2) hits sphere 2 at rest head-on
+  // (NewtonEuler1DR, e = 1, LCP). The driven body is infinitely heavy in the one-step problem:
+  // sphere 2 leaves at 2V (elastic bounce on a wall moving at V), and the drive supplies the
+  // impulse 2 m₂ V (r_x = −p_x of sphere 1).
+  const double r = 0.1, h = 1e-3, V = 1.0, m2 = 0.7;
+  const Matrix3d I = 0.4 * r * r * Matrix3d::Identity();
+  auto b1 = std::make_shared<NewtonEulerDS>(q0At(-0.3, 0, 0), twist(V, 0, 0, 0, 0, 0), 1.0, I);
+  auto b2 = std::make_shared<NewtonEulerDS>(q0At(0.3, 0, 0), twist(0, 0, 0, 0, 0, 0), m2, I);
+  b1->setBoundaryConditions(
+      std::make_shared<BoundaryCondition>(std::vector<unsigned>{0, 1, 2}, Vector3d(V, 0, 0)));
+  auto inter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactNSL>(1.0),
+      std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnSphere(r, r)));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 0.6);
+  nsds->insertDynamicalSystem(b1);
+  nsds->insertDynamicalSystem(b2);
+  nsds->link(inter, b1, b2);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                   std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), std::make_shared<LCP>());
+  double sumReaction = 0.0, maxBalance = 0.0;
+  int impactSteps = 0;
+  while (sim.hasNextEvent()) {
+    sim.computeOneStep();
+    EXPECT_EQ(b1->twist(), twist(V, 0, 0, 0, 0, 0));
+    const VectorXd& rb = b1->reactionToBoundaryConditions();
+    maxBalance = std::max(maxBalance, std::abs(rb(0) + b1->p(1)(0)));
+    sumReaction += rb(0);
+    if (inter->lambda(1)(0) > 0) ++impactSteps;
+    sim.nextStep();
+  }
+  std::printf(
+      "moving wall: v2 = %.15f (2V = %.1f), sum r_x = %.15f (2 m2 V = %.2f), %d impact step(s)\n",
+      b2->twist()(0), 2 * V, sumReaction, 2 * m2 * V, impactSteps);
+  EXPECT_EQ(impactSteps, 1);
+  EXPECT_NEAR(b2->twist()(0), 2 * V, 1e-12);
+  EXPECT_NEAR(b2->twist().tail<5>().norm(), 0.0, 1e-14);
+  EXPECT_NEAR(sumReaction, 2 * m2 * V, 1e-12);
+  EXPECT_LT(maxBalance, 1e-15);
 }
 
 TEST(BoundaryConditionNewtonEuler, GyroscopicBodyWithPrescribedSpinFollowsEulerEquations) {
