@@ -580,3 +580,46 @@ TEST(Allocation, BoundaryConditionStepsAllocateNothing) {
   EXPECT_EQ(lcp->size(), 1);
   EXPECT_NE(plate->reactionToBoundaryConditions()(0), 0.0);
 }
+
+// Newton–Euler bodies with prescribed twist components (MoreauJeanNewtonEulerOSI): a driven
+// sphere on a rough plane (one pass, FrictionContact(3), nsgs; v_x, v_y given by a function of
+// t) and a gyroscopic body with a prescribed spin (Newton path). The elimination, the reduced W
+// and the reactions allocate nothing.
+TEST(Allocation, NewtonEulerBoundaryConditionStepsAllocateNothing) {
+  const double m = 1.0, R = 0.1, g = 9.81;
+  Eigen::VectorXd q0(7);
+  q0 << 0, 0, R - 1e-8, 1, 0, 0, 0;  // slight overlap: the contact stays active
+  auto ball = std::make_shared<NewtonEulerDS>(q0, Eigen::VectorXd::Zero(6), m,
+                                              Eigen::Matrix3d::Identity() * 0.4 * m * R * R);
+  ball->setFExt(Eigen::Vector3d(0, 0, -m * g));
+  ball->setBoundaryConditions(std::make_shared<BoundaryCondition>(
+      std::vector<unsigned>{0, 1}, [](double t, Eigen::Ref<Eigen::VectorXd> v) {
+        v(0) = 1.0 + 0.5 * std::sin(3 * t);
+        v(1) = 0.2;
+      }));
+  q0 << 1, 1, 1, 1, 0, 0, 0;
+  Eigen::VectorXd w0(6);
+  w0 << 0, 0, 0, 0.3, 0.2, 1.0;
+  auto top = std::make_shared<NewtonEulerDS>(
+      q0, w0, 1.0, Eigen::Matrix3d(Eigen::Vector3d(1, 2, 3).asDiagonal()));
+  top->setBoundaryConditions(
+      std::make_shared<BoundaryCondition>(std::vector<unsigned>{5}, Eigen::VectorXd::Ones(1)));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+  nsds->insertDynamicalSystem(ball);
+  nsds->insertDynamicalSystem(top);
+  nsds->link(
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3),
+                                    std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ()))),
+      ball);
+  auto fc = std::make_shared<FrictionContact>(3);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                   std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), fc);
+  sim.setNewtonTolerance(1e-12);
+  countAllocations(sim, 5, true);
+  EXPECT_EQ(countAllocations(sim, 200), 0);
+  EXPECT_GT(sim.newtonIterations(), 1u);
+  EXPECT_EQ(fc->size(), 3);
+  EXPECT_NE(ball->reactionToBoundaryConditions()(0), 0.0);  // the friction impulse
+  EXPECT_NE(top->reactionToBoundaryConditions()(0), 0.0);   // the gyroscopic torque
+}
