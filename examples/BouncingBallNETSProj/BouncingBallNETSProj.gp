@@ -1,4 +1,4 @@
-# Height of the centre and normal impulse of the Newton–Euler ball (BouncingBallNETSProj, positions projected onto x ≥ R).
+# Height of the centre and normal impulse of the Newton–Euler ball with projection (BouncingBallNETSProj).
 #   gnuplot -e "datafile='BouncingBallNETSProj.dat'; pngfile='BouncingBallNETSProj.png'" BouncingBallNETSProj.gp
 if (!exists("datafile")) datafile = 'BouncingBallNETSProj.dat'
 if (!exists("pngfile")) pngfile = 'BouncingBallNETSProj.png'

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent pure-Python reference of examples/BouncingBallNETS (standard library only).
+"""Independent pure-Python reference of examples/BouncingBallNETS and BouncingBallNETSProj (--proj).
 
 Written from the formulas (tutorial-models.md Sec. 31, dev-notes Sec. 2.8.5 and 5.5), not from
 Moreau's C++ code. A sphere (m = 1, I = I3, R = 0.1) in the Newton--Euler formulation falls on
