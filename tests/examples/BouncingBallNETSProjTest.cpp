@@ -69,7 +69,9 @@ TEST(BouncingBallNETSProjExample, ProjectionKeepsActiveContactsOnTheGround) {
       ASSERT_GT(k, 0u);
       EXPECT_GT(t[k - 1][kX] - kR, 0.0) << "row " << k;
       EXPECT_EQ(r[kLambda], 0.0) << "row " << k;
-      if (k + 1 < t.size()) EXPECT_GE(t[k + 1][kX] - kR, -kTol) << "row " << k + 1;
+      if (k + 1 < t.size()) {
+        EXPECT_GE(t[k + 1][kX] - kR, -kTol) << "row " << k + 1;
+      }
     }
   }
   EXPECT_GT(missed, 0);
