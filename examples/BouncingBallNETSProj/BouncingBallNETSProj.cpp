@@ -84,8 +84,7 @@ int main(int argc, char** argv) {
       writeRow(t0);
     }
 
-    examples::ProgressBar progress("BouncingBallNETSProj",
-                                   static_cast<long>(sim->numberOfSteps()));
+    examples::ProgressBar progress("BouncingBallNETSProj", static_cast<long>(sim->numberOfSteps()));
     const double outputBefore = out ? out->seconds() : 0.0;
     const examples::Stopwatch clock;
     long steps = 0, impacts = 0;

@@ -64,10 +64,10 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
     spheres.push_back(s);
   }
   std::vector<std::shared_ptr<Interaction>> contacts;
-  contacts.push_back(std::make_shared<Interaction>(
-      std::make_shared<NewtonImpactNSL>(0.0),
-      std::make_shared<NewtonEuler1DR>(
-          NewtonEuler1DR::sphereOnPlane(kR, Vector3d::Zero(), Vector3d::UnitX()))));
+  contacts.push_back(
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.0),
+                                    std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnPlane(
+                                        kR, Vector3d::Zero(), Vector3d::UnitX()))));
   nsds->link(contacts.back(), spheres[0]);
   for (int i = 0; i < 2; ++i) {
     contacts.push_back(std::make_shared<Interaction>(
@@ -174,8 +174,8 @@ OneBody makeBody(const VectorXd& q0, const VectorXd& v0, const Matrix3d& I, cons
   b.ds->setFExt(f);
   b.nsds->insertDynamicalSystem(b.ds);
   if (!law) law = std::make_shared<NewtonImpactNSL>(0.0);
-  b.inter = std::make_shared<Interaction>(law,
-                                          std::make_shared<NewtonEuler1DR>(std::move(contact)));
+  b.inter =
+      std::make_shared<Interaction>(law, std::make_shared<NewtonEuler1DR>(std::move(contact)));
   b.nsds->link(b.inter, b.ds);
   return b;
 }
@@ -285,8 +285,8 @@ TEST(NewtonEulerProjection, RotatedBoxCornerFollowsTheGaussNewtonStep) {
   EXPECT_NEAR(one.ds->quaternion().norm(), 1.0, 1e-14);
   Eigen::Matrix<double, 6, 1> step;
   step.head<3>() = one.ds->q().head<3>() - qTilde.head<3>();
-  step.tail<3>() = logq(quaternion::product(quaternion::conjugate(qTilde.segment<4>(3)),
-                                             one.ds->quaternion()));
+  step.tail<3>() =
+      logq(quaternion::product(quaternion::conjugate(qTilde.segment<4>(3)), one.ds->quaternion()));
   std::printf(
       "box corner: gap %.3e before, %.3e after one projection; |step - Gauss-Newton(FD)| = %.2e "
       "(|step| = %.3e)\n",
@@ -301,8 +301,8 @@ TEST(NewtonEulerProjection, RotatedBoxCornerFollowsTheGaussNewtonStep) {
 
   // The same corner held on the plane by a bilateral constraint (EqualityConditionNSL, MLCP at
   // velocity level): the iteration converges to |y| ≤ 1e-12 (Gauss–Newton, quadratic).
-  OneBody full = makeBody(q0, v0, I, Vector3d::Zero(), contact,
-                          std::make_shared<EqualityConditionNSL>(1));
+  OneBody full =
+      makeBody(q0, v0, I, Vector3d::Zero(), contact, std::make_shared<EqualityConditionNSL>(1));
   TimeSteppingDirectProjection simFull(
       full.nsds, std::make_shared<TimeDiscretisation>(0.0, h),
       std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(0.5), std::make_shared<MLCP>(),
@@ -329,8 +329,7 @@ TEST(NewtonEulerProjection, CombinedSchemeLeavesNoContactBelowTheGround) {
   v0 << 2, 0, 0, 0, 0, 0;
   auto run = [&](bool combined, unsigned* maxSets) {
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
-    auto ball =
-        std::make_shared<NewtonEulerDS>(sphereState(1.0), v0, 1.0, Matrix3d::Identity());
+    auto ball = std::make_shared<NewtonEulerDS>(sphereState(1.0), v0, 1.0, Matrix3d::Identity());
     ball->setFExt(Vector3d(-kG, 0, 0));
     nsds->insertDynamicalSystem(ball);
     auto inter = std::make_shared<Interaction>(
@@ -367,9 +366,10 @@ TEST(NewtonEulerProjection, CombinedSchemeLeavesNoContactBelowTheGround) {
   unsigned setsDirect = 0, setsCombined = 0;
   const double direct = run(false, &setsDirect);
   const double combined = run(true, &setsCombined);
-  std::printf("bouncing sphere: lowest gap direct %.3e, combined %.3e (up to %u index-set "
-              "iterations per step)\n",
-              direct, combined, setsCombined);
+  std::printf(
+      "bouncing sphere: lowest gap direct %.3e, combined %.3e (up to %u index-set "
+      "iterations per step)\n",
+      direct, combined, setsCombined);
   EXPECT_LT(direct, -1e-3);
   EXPECT_GE(combined, -1e-8);
   EXPECT_GE(setsCombined, 2u);
@@ -380,8 +380,8 @@ TEST(NewtonEulerProjection, Errors) {
   {
     // A Lagrangian system under the Newton–Euler projection integrator.
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, h);
-    auto ds = std::make_shared<LagrangianLinearTIDS>(
-        VectorXd::Constant(1, 1.0), VectorXd::Zero(1), Eigen::MatrixXd::Identity(1, 1));
+    auto ds = std::make_shared<LagrangianLinearTIDS>(VectorXd::Constant(1, 1.0), VectorXd::Zero(1),
+                                                     Eigen::MatrixXd::Identity(1, 1));
     nsds->insertDynamicalSystem(ds);
     TimeSteppingDirectProjection sim(
         nsds, std::make_shared<TimeDiscretisation>(0.0, h),

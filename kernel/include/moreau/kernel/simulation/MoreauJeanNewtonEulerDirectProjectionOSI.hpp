@@ -92,7 +92,7 @@ class MoreauJeanNewtonEulerDirectProjectionOSI : public MoreauJeanNewtonEulerOSI
     Eigen::Matrix<double, 6, 6> Minv = Eigen::Matrix<double, 6, 6>::Identity();
   };
   struct Block {
-    std::size_t body = 0;  // index in bodies_
+    std::size_t body = 0;    // index in bodies_
     Eigen::MatrixXd H;       // m × 6
     Eigen::MatrixXd MinvHt;  // 6 × m
   };
