@@ -622,4 +622,54 @@ TEST(Allocation, NewtonEulerBoundaryConditionStepsAllocateNothing) {
   EXPECT_EQ(fc->size(), 3);
   EXPECT_NE(ball->reactionToBoundaryConditions()(0), 0.0);  // the friction impulse
   EXPECT_NE(top->reactionToBoundaryConditions()(0), 0.0);   // the gyroscopic torque
+// A Newton–Euler box held on the plane x = 0 by a corner (bilateral NewtonEuler1DR,
+// EqualityConditionNSL), spinning under gravity, with the direct projection
+// (MoreauJeanNewtonEulerDirectProjectionOSI, level 0). The projection loop solves an MLCP
+// whose numerics solver (solveMlcp) allocates; the integrator's part of a projection
+// iteration — prepareProjection (H, M⁻¹Hᵀ at the current q), the Position-role free output and
+// block, and the update q ← q ⊕ M⁻¹Hᵀλ(0) — allocates nothing.
+TEST(Allocation, NewtonEulerProjectionIntegratorAllocatesNothing) {
+  const Eigen::Vector3d a(-0.1, 0.2, 0.3);
+  Eigen::VectorXd q0(7), v0(6);
+  q0 << 0.1, 0, 0, 1, 0, 0, 0;  // the corner G + a is on the plane x = 0
+  v0 << 0, 0.2, 0, 1.0, -2.0, 3.0;
+  auto body =
+      std::make_shared<NewtonEulerDS>(q0, v0, 1.0, Eigen::Vector3d(0.1, 0.2, 0.3).asDiagonal());
+  body->setFExt(Eigen::Vector3d(-9.81, 0, 0));
+  auto corner = std::make_shared<Interaction>(
+      std::make_shared<EqualityConditionNSL>(1),
+      std::make_shared<NewtonEuler1DR>(
+          NewtonEuler1DR::bodyPointOnPlane(a, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX())));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+  nsds->insertDynamicalSystem(body);
+  nsds->link(corner, body);
+  auto osi = std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(0.5);
+  auto sim = std::make_shared<TimeSteppingDirectProjection>(
+      nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3), osi, std::make_shared<MLCP>(),
+      std::make_shared<MLCPProjectOnConstraints>());
+  sim->setIndexSetLevelForProjection(0);
+  sim->setConstraintTol(1e-12);
+  sim->log().setEnabled(false);
+  countAllocations(*sim, 5, true);
+  EXPECT_GE(sim->nbCumulatedProjectionIteration(), 5u);  // the constraint drifts every step
+  sim->computeOneStep();
+  const ProblemContext ctx = sim->problemContext(ProblemRole::Position);
+  ASSERT_EQ(ctx.outputLevel, 0u);
+  ASSERT_EQ(ctx.inputLevel, 0u);
+  Eigen::VectorXd w(1);
+  Eigen::MatrixXd block(1, 1);
+  allocations = 0;
+  counting = true;
+  for (int i = 0; i < 100; ++i) {
+    osi->prepareProjection(ctx);
+    osi->computeFreeOutput(*corner, ctx, w);
+    block.setZero();
+    osi->addInteractionBlock(*corner, *corner, *body, ctx, block);
+    corner->lambda(0)(0) = -w(0) / block(0, 0);  // the one-row projection, solved by hand
+    osi->updateState(ctx);
+  }
+  counting = false;
+  EXPECT_EQ(allocations.load(), 0);
+  EXPECT_LE(std::abs(corner->y(0)(0)), 1e-12);
+  EXPECT_NEAR(body->quaternion().norm(), 1.0, 1e-14);
 }
