@@ -580,3 +580,96 @@ TEST(Allocation, BoundaryConditionStepsAllocateNothing) {
   EXPECT_EQ(lcp->size(), 1);
   EXPECT_NE(plate->reactionToBoundaryConditions()(0), 0.0);
 }
+
+// Newton–Euler bodies with prescribed twist components (MoreauJeanNewtonEulerOSI): a driven
+// sphere on a rough plane (one pass, FrictionContact(3), nsgs; v_x, v_y given by a function of
+// t) and a gyroscopic body with a prescribed spin (Newton path). The elimination, the reduced W
+// and the reactions allocate nothing.
+TEST(Allocation, NewtonEulerBoundaryConditionStepsAllocateNothing) {
+  const double m = 1.0, R = 0.1, g = 9.81;
+  Eigen::VectorXd q0(7);
+  q0 << 0, 0, R - 1e-8, 1, 0, 0, 0;  // slight overlap: the contact stays active
+  auto ball = std::make_shared<NewtonEulerDS>(q0, Eigen::VectorXd::Zero(6), m,
+                                              Eigen::Matrix3d::Identity() * 0.4 * m * R * R);
+  ball->setFExt(Eigen::Vector3d(0, 0, -m * g));
+  ball->setBoundaryConditions(std::make_shared<BoundaryCondition>(
+      std::vector<unsigned>{0, 1}, [](double t, Eigen::Ref<Eigen::VectorXd> v) {
+        v(0) = 1.0 + 0.5 * std::sin(3 * t);
+        v(1) = 0.2;
+      }));
+  q0 << 1, 1, 1, 1, 0, 0, 0;
+  Eigen::VectorXd w0(6);
+  w0 << 0, 0, 0, 0.3, 0.2, 1.0;
+  auto top = std::make_shared<NewtonEulerDS>(
+      q0, w0, 1.0, Eigen::Matrix3d(Eigen::Vector3d(1, 2, 3).asDiagonal()));
+  top->setBoundaryConditions(
+      std::make_shared<BoundaryCondition>(std::vector<unsigned>{5}, Eigen::VectorXd::Ones(1)));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+  nsds->insertDynamicalSystem(ball);
+  nsds->insertDynamicalSystem(top);
+  nsds->link(
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3),
+                                    std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ()))),
+      ball);
+  auto fc = std::make_shared<FrictionContact>(3);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                   std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), fc);
+  sim.setNewtonTolerance(1e-12);
+  countAllocations(sim, 5, true);
+  EXPECT_EQ(countAllocations(sim, 200), 0);
+  EXPECT_GT(sim.newtonIterations(), 1u);
+  EXPECT_EQ(fc->size(), 3);
+  EXPECT_NE(ball->reactionToBoundaryConditions()(0), 0.0);  // the friction impulse
+  EXPECT_NE(top->reactionToBoundaryConditions()(0), 0.0);   // the gyroscopic torque
+// A Newton–Euler box held on the plane x = 0 by a corner (bilateral NewtonEuler1DR,
+// EqualityConditionNSL), spinning under gravity, with the direct projection
+// (MoreauJeanNewtonEulerDirectProjectionOSI, level 0). The projection loop solves an MLCP
+// whose numerics solver (solveMlcp) allocates; the integrator's part of a projection
+// iteration — prepareProjection (H, M⁻¹Hᵀ at the current q), the Position-role free output and
+// block, and the update q ← q ⊕ M⁻¹Hᵀλ(0) — allocates nothing.
+TEST(Allocation, NewtonEulerProjectionIntegratorAllocatesNothing) {
+  const Eigen::Vector3d a(-0.1, 0.2, 0.3);
+  Eigen::VectorXd q0(7), v0(6);
+  q0 << 0.1, 0, 0, 1, 0, 0, 0;  // the corner G + a is on the plane x = 0
+  v0 << 0, 0.2, 0, 1.0, -2.0, 3.0;
+  auto body =
+      std::make_shared<NewtonEulerDS>(q0, v0, 1.0, Eigen::Vector3d(0.1, 0.2, 0.3).asDiagonal());
+  body->setFExt(Eigen::Vector3d(-9.81, 0, 0));
+  auto corner = std::make_shared<Interaction>(
+      std::make_shared<EqualityConditionNSL>(1),
+      std::make_shared<NewtonEuler1DR>(
+          NewtonEuler1DR::bodyPointOnPlane(a, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX())));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 10.0);
+  nsds->insertDynamicalSystem(body);
+  nsds->link(corner, body);
+  auto osi = std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(0.5);
+  auto sim = std::make_shared<TimeSteppingDirectProjection>(
+      nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3), osi, std::make_shared<MLCP>(),
+      std::make_shared<MLCPProjectOnConstraints>());
+  sim->setIndexSetLevelForProjection(0);
+  sim->setConstraintTol(1e-12);
+  sim->log().setEnabled(false);
+  countAllocations(*sim, 5, true);
+  EXPECT_GE(sim->nbCumulatedProjectionIteration(), 5u);  // the constraint drifts every step
+  sim->computeOneStep();
+  const ProblemContext ctx = sim->problemContext(ProblemRole::Position);
+  ASSERT_EQ(ctx.outputLevel, 0u);
+  ASSERT_EQ(ctx.inputLevel, 0u);
+  Eigen::VectorXd w(1);
+  Eigen::MatrixXd block(1, 1);
+  allocations = 0;
+  counting = true;
+  for (int i = 0; i < 100; ++i) {
+    osi->prepareProjection(ctx);
+    osi->computeFreeOutput(*corner, ctx, w);
+    block.setZero();
+    osi->addInteractionBlock(*corner, *corner, *body, ctx, block);
+    corner->lambda(0)(0) = -w(0) / block(0, 0);  // the one-row projection, solved by hand
+    osi->updateState(ctx);
+  }
+  counting = false;
+  EXPECT_EQ(allocations.load(), 0);
+  EXPECT_LE(std::abs(corner->y(0)(0)), 1e-12);
+  EXPECT_NEAR(body->quaternion().norm(), 1.0, 1e-14);
+}

@@ -65,10 +65,13 @@
 #include <moreau/kernel/simulation/MoreauJeanCombinedProjectionOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanDirectProjectionOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanGOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanNewtonEulerCombinedProjectionOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanNewtonEulerDirectProjectionOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanNewtonEulerOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
+#include <moreau/kernel/simulation/ProjectionIntegrator.hpp>
 #include <moreau/kernel/simulation/Relay.hpp>
 #include <moreau/kernel/simulation/SchatzmanPaoliOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>

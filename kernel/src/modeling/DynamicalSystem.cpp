@@ -1,4 +1,7 @@
+#include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
+
+#include <utility>
 
 namespace moreau {
 
@@ -12,6 +15,16 @@ std::string DynamicalSystem::description() const {
   else
     text += " (not inserted)";
   return text;
+}
+
+void DynamicalSystem::assignBoundaryConditions(std::shared_ptr<BoundaryCondition> bc,
+                                               Eigen::Index velocitySize) {
+  if (bc) bc->checkAgainst(*this, velocitySize);
+  bc_ = std::move(bc);
+  if (bc_)
+    bcReaction_ = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(bc_->velocityIndices().size()));
+  else
+    bcReaction_.resize(0);
 }
 
 }  // namespace moreau

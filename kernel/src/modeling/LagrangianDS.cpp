@@ -540,13 +540,4 @@ void LagrangianDS::checkVector(const Eigen::VectorXd& v, const char* what) const
   if (!v.allFinite()) throw ModelError(description() + ": " + what + " has a non-finite entry");
 }
 
-void LagrangianDS::setBoundaryConditions(std::shared_ptr<BoundaryCondition> bc) {
-  if (bc) bc->checkAgainst(*this, ndof());
-  bc_ = std::move(bc);
-  if (bc_)
-    bcReaction_ = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(bc_->velocityIndices().size()));
-  else
-    bcReaction_.resize(0);
-}
-
 }  // namespace moreau

@@ -37,10 +37,10 @@ std::shared_ptr<OneStepIntegrator> MoreauJeanDirectProjectionOSI::companionFor(
     const DynamicalSystem& ds) {
   if (dynamic_cast<const NewtonEulerDS*>(&ds))
     throw ModelError(std::string(typeName()) + ": " + ds.description() +
-                     " is a NewtonEulerDS; the projection of Newton–Euler bodies (T(q), "
-                     "quaternion norm) is handled by another class, not by " +
-                     typeName() +
-                     " (MoreauJeanOSI's plain Moreau–Jean companion would skip the projection)");
+                     " is a NewtonEulerDS; Newton–Euler bodies are projected by "
+                     "MoreauJeanNewtonEulerDirectProjectionOSI (or "
+                     "MoreauJeanNewtonEulerCombinedProjectionOSI): associate one with the body "
+                     "(MoreauJeanOSI's plain Moreau–Jean companion would skip the projection)");
   return nullptr;
 }
 

@@ -1,5 +1,6 @@
 // Moreau–Jean for Newton–Euler bodies; docs/theory/newton-euler.md §5.
 #include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/NewtonEulerDS.hpp>
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -26,7 +28,12 @@ namespace {
 struct Body {
   NewtonEulerDS* ds = nullptr;
   bool nonlinear = false;
-  Eigen::MatrixXd W;  // 6×6 inverse iteration matrix
+  Eigen::MatrixXd W;  // 6×6 inverse iteration matrix (reduced with boundary conditions)
+  // Boundary conditions (null when none; docs/theory/newton-euler.md §5.1): W = Ã⁻¹ with the
+  // prescribed rows and columns zeroed, Ã the iteration matrix A (kept) whose prescribed rows
+  // and columns are those of the identity.
+  std::shared_ptr<BoundaryCondition> bc;
+  Eigen::Matrix<double, 6, 6> A = Eigen::Matrix<double, 6, 6>::Zero();
   // Linear body: W = M⁻¹ is kept while the mass matrix it was computed from is unchanged.
   Eigen::Matrix<double, 6, 6> wMass = Eigen::Matrix<double, 6, 6>::Zero();
   bool wCached = false;
@@ -142,6 +149,12 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
     const Eigen::Matrix3d& I = ne->inertia();
     const bool spherical = (I - I(0, 0) * Eigen::Matrix3d::Identity()).isZero(0.0);
     b.nonlinear = !spherical || ne->isMExtInInertialFrame() || ne->hasWrenchInt();
+    b.bc = ne->boundaryConditions();
+    if (b.bc) {
+      b.bc->checkAgainst(*ne, NewtonEulerDS::twistDim);
+      ne->reactionToBoundaryConditions().setZero(
+          static_cast<Eigen::Index>(b.bc->velocityIndices().size()));
+    }
     b.W = Eigen::MatrixXd::Zero(6, 6);
     b.Fk = b.vFree = b.vPrev = b.resid = Eigen::VectorXd::Zero(6);
     b.qIter = Eigen::VectorXd::Zero(7);
@@ -189,11 +202,22 @@ void computeIterationMatrix(Body& b, const Eigen::VectorXd& qk, const StepContex
     Wm -= (h * th) * Jv;
     Wm -= (h * h * th * th) * (Jq * NewtonEulerDS::T(qk));
   }
+  b.A = Wm;
+  if (b.bc)
+    // Ã: the prescribed rows and columns become those of the identity (§5.1).
+    for (unsigned i : b.bc->velocityIndices()) {
+      Wm.row(i).setZero();
+      Wm.col(i).setZero();
+      Wm(i, i) = 1.0;
+    }
   const Eigen::PartialPivLU<Matrix6> lu(Wm);
-  const Matrix6 W = lu.inverse();
+  Matrix6 W = lu.inverse();
   if (!W.allFinite() || !(std::abs(lu.determinant()) > 0.0))
     throw ModelError("MoreauJeanNewtonEulerOSI: the iteration matrix of " + ds.description() +
                      " is singular or not finite");
+  // Reduced W: no contact impulse reaches a prescribed component (its row and column are 0).
+  if (b.bc)
+    for (unsigned i : b.bc->velocityIndices()) W(i, i) = 0.0;
   b.W = W;
   b.wMass = ds.massMatrix();
   b.wCached = !b.nonlinear;
@@ -229,8 +253,23 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     const Eigen::Map<const Matrix6> W(b.W.data());
     // 𝓡_free = M(v^τ − v_k) − hθF^τ − h(1 − θ)F_k
     const Eigen::Map<const Vector6> F(ds.forces().data()), Fk(b.Fk.data());
-    const Vector6 r = ds.massMatrix() * (vIter - vk) - (h * th) * F - (h * (1.0 - th)) * Fk;
-    const Vector6 vFree = vIter - W * r;
+    Vector6 r = ds.massMatrix() * (vIter - vk) - (h * th) * F - (h * (1.0 - th)) * Fk;
+    if (!b.bc) {
+      const Vector6 vFree = vIter - W * r;
+      b.vFree = vFree;
+      ds.twistFree() = vFree;
+      continue;
+    }
+    // Prescribed v̄(t_{k+1}) on P (§5.1): x_P = (v^τ − v̄)_P, A_FF x_F = 𝓡_F − A_FP x_P,
+    // v_free = v^τ − x (the reduced W has zero P rows and columns), v_free,P = v̄_P.
+    BoundaryCondition& bc = *b.bc;
+    bc.computePrescribedVelocity(ctx.tNext);
+    const std::vector<unsigned>& idx = bc.velocityIndices();
+    const Eigen::VectorXd& vbar = bc.prescribedVelocity();
+    for (std::size_t j = 0; j < idx.size(); ++j)
+      r -= b.A.col(idx[j]) * (vIter(idx[j]) - vbar(static_cast<Eigen::Index>(j)));
+    Vector6 vFree = vIter - W * r;
+    for (std::size_t j = 0; j < idx.size(); ++j) vFree(idx[j]) = vbar(static_cast<Eigen::Index>(j));
     b.vFree = vFree;
     ds.twistFree() = vFree;
   }
@@ -351,6 +390,20 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     NewtonEulerDS::integrateConfiguration(ds.qMemory(), b.resid, h, ds.q());
     const double scale = std::max(1.0, ds.twist().lpNorm<Eigen::Infinity>());
     d.residu = std::max(d.residu, (ds.twist() - b.vPrev).lpNorm<Eigen::Infinity>() / scale);
+    if (b.bc) {
+      // Reaction r_P = [M(v_{k+1} − v_k) − hθF(t_{k+1}, q_{k+1}, v_{k+1}) − h(1 − θ)F_k − p]_P
+      // (§5.1). A linear body's F depends on t only: the F of computeFreeState is that one.
+      if (b.nonlinear) ds.computeForces(ctx.tNext, ds.q(), ds.twist());
+      const Eigen::Map<const Eigen::Matrix<double, 6, 1>> F(ds.forces().data()), Fk(b.Fk.data()),
+          v(ds.twist().data()), vk(ds.twistMemory().data()), p(ds.p(level).data());
+      const std::vector<unsigned>& idx = b.bc->velocityIndices();
+      Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
+      for (std::size_t j = 0; j < idx.size(); ++j) {
+        const unsigned i = idx[j];
+        reaction(static_cast<Eigen::Index>(j)) =
+            ds.massMatrix().row(i).dot(v - vk) - h * th * F(i) - h * (1.0 - th) * Fk(i) - p(i);
+      }
+    }
   }
   for (InterData& id : d.inters) {
     id.relation->computeOutput(ctx.tNext, *id.inter, 0);

@@ -4,7 +4,8 @@
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
-#include <moreau/kernel/simulation/MoreauJeanCombinedProjectionOSI.hpp>
+#include <moreau/kernel/simulation/OneStepIntegrator.hpp>
+#include <moreau/kernel/simulation/ProjectionIntegrator.hpp>
 #include <moreau/kernel/simulation/TimeSteppingCombinedProjection.hpp>
 
 #include <utility>
@@ -35,10 +36,14 @@ void TimeSteppingCombinedProjection::setMaxIndexSetIteration(unsigned maxIterati
 }
 
 void TimeSteppingCombinedProjection::initialize() {
-  for (const auto& osi : integrators())
-    if (!isCompanion(*osi) && !dynamic_cast<MoreauJeanCombinedProjectionOSI*>(osi.get()))
+  for (const auto& osi : integrators()) {
+    const auto* projection = dynamic_cast<const ProjectionIntegrator*>(osi.get());
+    if (!projection || !projection->combinedProjection())
       throw ModelError(std::string("TimeSteppingCombinedProjection: the integrator ") +
-                       osi->typeName() + " is not a MoreauJeanCombinedProjectionOSI");
+                       osi->typeName() +
+                       " is not a MoreauJeanCombinedProjectionOSI (Lagrangian systems) or a "
+                       "MoreauJeanNewtonEulerCombinedProjectionOSI (Newton-Euler bodies)");
+  }
   projectionLevel_ = 1;
   indexSetIterations_ = 0;
   TimeSteppingDirectProjection::initialize();
@@ -62,9 +67,8 @@ void TimeSteppingCombinedProjection::computeOneStep() {
       const Eigen::Index stride = static_cast<Eigen::Index>(inter->nonSmoothLaw()->size());
       for (Eigen::Index i = 0; i < y.size(); i += stride)
         if (y(i) < -constraintTolUnilateral_) {
-          auto& osi = static_cast<MoreauJeanDirectProjectionOSI&>(
-              integratorOf(*inter->dynamicalSystems().front()));
-          osi.forceActive(*inter);
+          dynamic_cast<ProjectionIntegrator&>(integratorOf(*inter->dynamicalSystems().front()))
+              .forceActive(*inter);
           added = true;
           break;
         }

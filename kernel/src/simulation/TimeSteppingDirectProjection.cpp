@@ -7,7 +7,8 @@
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/MLCPProjectOnConstraints.hpp>
-#include <moreau/kernel/simulation/MoreauJeanDirectProjectionOSI.hpp>
+#include <moreau/kernel/simulation/OneStepIntegrator.hpp>
+#include <moreau/kernel/simulation/ProjectionIntegrator.hpp>
 #include <moreau/kernel/simulation/TimeSteppingDirectProjection.hpp>
 
 #include <algorithm>
@@ -66,11 +67,16 @@ void TimeSteppingDirectProjection::setConstraintTolUnilateral(double tolerance) 
 }
 
 void TimeSteppingDirectProjection::initialize() {
-  for (const auto& osi : integrators())
-    if (!isCompanion(*osi) && !dynamic_cast<MoreauJeanDirectProjectionOSI*>(osi.get()))
+  projectionIntegrators_.clear();
+  for (const auto& osi : integrators()) {
+    auto* projection = dynamic_cast<ProjectionIntegrator*>(osi.get());
+    if (!projection)
       throw ModelError(std::string(typeName()) + ": the integrator " + osi->typeName() +
-                       " is not a MoreauJeanDirectProjectionOSI (or "
-                       "MoreauJeanCombinedProjectionOSI)");
+                       " is not a projection integrator (MoreauJeanDirectProjectionOSI for "
+                       "Lagrangian systems, MoreauJeanNewtonEulerDirectProjectionOSI for "
+                       "Newton-Euler bodies, or their combined variants)");
+    projectionIntegrators_.push_back(projection);
+  }
   const auto& position = nonSmoothProblem(ProblemRole::Position);
   if (!position)
     throw ModelError(std::string(typeName()) +
@@ -140,8 +146,7 @@ void TimeSteppingDirectProjection::projectionStage() {
   computeCriteria();
   while (violated() && projectionIterations_ < projectionMaxIteration_) {
     const StepContext sctx = stepContext();
-    for (const auto& osi : integrators_)
-      static_cast<MoreauJeanDirectProjectionOSI&>(*osi).prepareProjection(sctx);
+    for (ProjectionIntegrator* osi : projectionIntegrators_) osi->prepareProjection(sctx);
     computeProblem(ProblemRole::Position);
     const ProblemContext ctx = problemContext(ProblemRole::Position);
     for (const auto& osi : integrators_) osi->updateState(ctx);

@@ -1,12 +1,14 @@
 #pragma once
-// Prescribed velocities on chosen coordinates of a Lagrangian system (Siconos
-// BoundaryCondition): v_i(t) = v̄_i(t) for i in velocityIndices(). The
-// integrator imposes them at the end of each step and reports the impulse it
-// needed in LagrangianDS::reactionToBoundaryConditions(). Honoured by
-// MoreauJeanOSI (linear and nonlinear systems), its projection variants and
-// MoreauJeanGOSI. The values are constants, a function of time or a Siconos C
-// plug-in void f(double time, unsigned int size, double* v). See
-// docs/kernel/dynamical-systems.md and docs/theory/moreau-jean.md.
+// Prescribed velocities on chosen coordinates of a Lagrangian system or twist
+// components of a Newton–Euler body (Siconos BoundaryCondition): v_i(t) = v̄_i(t)
+// for i in velocityIndices(). The integrator imposes them at the end of each
+// step and reports the impulse it needed in
+// DynamicalSystem::reactionToBoundaryConditions(). Honoured by MoreauJeanOSI
+// (linear and nonlinear systems), its projection variants, MoreauJeanGOSI and
+// MoreauJeanNewtonEulerOSI. The values are constants, a function of time or a
+// Siconos C plug-in void f(double time, unsigned int size, double* v). See
+// docs/kernel/dynamical-systems.md, docs/theory/moreau-jean.md and
+// docs/theory/newton-euler.md §5.1.
 
 #include <Eigen/Dense>
 #include <functional>
@@ -20,10 +22,11 @@ namespace moreau {
 class DynamicalSystem;
 
 /// Prescribed velocities v_i(t) = v̄_i(t) on the coordinates velocityIndices() of a
-/// LagrangianDS (Siconos BoundaryCondition). The values are constant, given by a
+/// LagrangianDS, or on the twist indices (0–2 v_G inertial, 3–5 Ω body frame) of a
+/// NewtonEulerDS (Siconos BoundaryCondition). The values are constant, given by a
 /// function of time or by a Siconos C plug-in; they are honoured by MoreauJeanOSI (linear
-/// and nonlinear systems), its projection variants and MoreauJeanGOSI
-/// (v_i(t_{k+1}) = v̄_i(t_{k+1})).
+/// and nonlinear systems), its projection variants, MoreauJeanGOSI and
+/// MoreauJeanNewtonEulerOSI (v_i(t_{k+1}) = v̄_i(t_{k+1})).
 class BoundaryCondition {
  public:
   /// v̄(t) into v (pre-sized to the number of indices; must not be resized).

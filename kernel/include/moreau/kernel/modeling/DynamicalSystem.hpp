@@ -2,17 +2,23 @@
 // Abstract dynamical system (Siconos DynamicalSystem). Concrete systems:
 //   first order   FirstOrderNonLinearDS, FirstOrderLinearDS, FirstOrderLinearTIDS
 //   second order  LagrangianDS, LagrangianLinearTIDS, LagrangianLinearDiagonalDS
+//   rigid body    NewtonEulerDS
+// The prescribed-velocity boundary conditions of the second-order systems and
+// their reaction are stored here (one copy for LagrangianDS and NewtonEulerDS).
 // See docs/kernel/dynamical-systems.md and docs/kernel/modelling.md.
 
 #include <Eigen/Dense>
+#include <memory>
 #include <string>
 
 namespace moreau {
 
+class BoundaryCondition;
+
 /// Base class of every dynamical system (Siconos DynamicalSystem): number, name, user
 /// parameters z, state memory and state checks. Not copyable; shared through std::shared_ptr.
 /// Concrete systems: LagrangianDS, LagrangianLinearTIDS, LagrangianLinearDiagonalDS,
-/// FirstOrderNonLinearDS, FirstOrderLinearDS, FirstOrderLinearTIDS
+/// FirstOrderNonLinearDS, FirstOrderLinearDS, FirstOrderLinearTIDS, NewtonEulerDS
 /// (docs/kernel/dynamical-systems.md).
 class DynamicalSystem {
  public:
@@ -88,8 +94,23 @@ class DynamicalSystem {
   /// the component. Called by TimeStepping::initialize.
   virtual void validate() const { checkState(); }
 
+  /// Prescribed velocities (Siconos boundaryConditions), or null. Set by
+  /// LagrangianDS::setBoundaryConditions or NewtonEulerDS::setBoundaryConditions (always null
+  /// for a first-order system); an integrator that does not honour them rejects a system that
+  /// has them (ModelError naming the system).
+  const std::shared_ptr<BoundaryCondition>& boundaryConditions() const { return bc_; }
+  /// Impulse over the last step needed to impose the boundary conditions, one entry per
+  /// velocity index (in their order); empty without boundary conditions.
+  const Eigen::VectorXd& reactionToBoundaryConditions() const { return bcReaction_; }
+  /// Writable reaction (for the integrators).
+  Eigen::VectorXd& reactionToBoundaryConditions() { return bcReaction_; }
+
  protected:
   DynamicalSystem() = default;
+  /// Stores bc (null removes it) after checking its indices against the number of velocity
+  /// coordinates (BoundaryCondition::checkAgainst: ModelError naming this system), and sizes
+  /// the reaction (zero). For the setBoundaryConditions of the derived classes.
+  void assignBoundaryConditions(std::shared_ptr<BoundaryCondition> bc, Eigen::Index velocitySize);
 
  private:
   unsigned number_ = 0;
@@ -97,6 +118,8 @@ class DynamicalSystem {
   bool jacobianByFD_ = false;
   std::string name_;
   Eigen::VectorXd z_;
+  std::shared_ptr<BoundaryCondition> bc_;
+  Eigen::VectorXd bcReaction_;
 };
 
 }  // namespace moreau

@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 namespace moreau {
 
@@ -288,15 +289,11 @@ class LagrangianDS : public DynamicalSystem {
   void computeJacobianvForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   /// Prescribed velocities on some coordinates (Siconos setBoundaryConditions); null removes
   /// them. The indices are checked against ndof here and again by the integrator
-  /// (ModelError naming this system). Honoured by MoreauJeanOSI.
-  void setBoundaryConditions(std::shared_ptr<BoundaryCondition> bc);
-  /// The boundary conditions, or null.
-  const std::shared_ptr<BoundaryCondition>& boundaryConditions() const { return bc_; }
-  /// Impulse over the last step needed to impose the boundary conditions, one entry per
-  /// velocity index (in their order); empty without boundary conditions.
-  const Eigen::VectorXd& reactionToBoundaryConditions() const { return bcReaction_; }
-  /// Writable reaction (for the integrators).
-  Eigen::VectorXd& reactionToBoundaryConditions() { return bcReaction_; }
+  /// (ModelError naming this system). Honoured by MoreauJeanOSI. Read back with
+  /// boundaryConditions() and reactionToBoundaryConditions() (DynamicalSystem).
+  void setBoundaryConditions(std::shared_ptr<BoundaryCondition> bc) {
+    assignBoundaryConditions(std::move(bc), ndof());
+  }
   /// Total force F = F_ext − N − F_int of the last computeForces (size ndof).
   const Eigen::VectorXd& forces() const { return forces_; }
   /// ∇_q F of the last computeJacobianqForces (ndof × ndof).
@@ -358,8 +355,6 @@ class LagrangianDS : public DynamicalSystem {
   FiniteDifference fd_;  // work vectors of the finite-difference Jacobians
   bool hasFExt_ = false;
   bool massChecked_ = false;
-  std::shared_ptr<BoundaryCondition> bc_;
-  Eigen::VectorXd bcReaction_;
 };
 
 }  // namespace moreau

@@ -14,13 +14,17 @@
 // (f_int, M_int)(t, q, v) is one optional user function (6 entries).
 // p(level) (size 6) is the nonsmooth input: the impulse (force in the
 // inertial frame, moment in the body frame) of the last Moreau–Jean step.
+// Prescribed velocities (BoundaryCondition) are given on twist indices 0..5.
 
+#include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/utils/FiniteDifference.hpp>
 
 #include <Eigen/Dense>
 #include <array>
 #include <functional>
+#include <memory>
+#include <utility>
 
 namespace moreau {
 
@@ -101,6 +105,18 @@ class NewtonEulerDS : public DynamicalSystem {
   void checkState() const override;
   /// checkState(), and the inertia must be positive definite.
   void validate() const override;
+
+  // ---- boundary conditions ----------------------------------------------
+  /// Prescribed twist components (Siconos setBoundaryConditions); null removes them. The
+  /// indices are twist indices 0..5: 0–2 the velocity of G in the inertial frame, 3–5 the
+  /// angular velocity Ω in the body frame. An index ≥ 6 is a ModelError naming this system
+  /// (here and again at initialize). Honoured by MoreauJeanNewtonEulerOSI
+  /// (docs/theory/newton-euler.md §5.1); read back with boundaryConditions() and
+  /// reactionToBoundaryConditions() (DynamicalSystem: the impulse over the step, force in the
+  /// inertial frame or moment in the body frame, one entry per index).
+  void setBoundaryConditions(std::shared_ptr<BoundaryCondition> bc) {
+    assignBoundaryConditions(std::move(bc), twistDim);
+  }
 
   // ---- inertia ----------------------------------------------------------
   /// Mass m (> 0).

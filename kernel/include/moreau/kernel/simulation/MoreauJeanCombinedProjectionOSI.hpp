@@ -20,6 +20,8 @@ class MoreauJeanCombinedProjectionOSI : public MoreauJeanDirectProjectionOSI {
                                            double gamma = std::numeric_limits<double>::quiet_NaN())
       : MoreauJeanDirectProjectionOSI(theta, gamma) {}
   const char* typeName() const override { return "MoreauJeanCombinedProjectionOSI"; }
+  /// True: accepted by TimeSteppingCombinedProjection.
+  bool combinedProjection() const override { return true; }
 };
 
 }  // namespace moreau

@@ -18,6 +18,7 @@
 // the interactions always have.
 
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
+#include <moreau/kernel/simulation/ProjectionIntegrator.hpp>
 
 #include <Eigen/Cholesky>
 #include <Eigen/Dense>
@@ -35,8 +36,8 @@ class Topology;
 /// Moreau–Jean θ-scheme followed by projections of the positions onto the constraints (Siconos
 /// MoreauJeanDirectProjectionOSI), driven by TimeSteppingDirectProjection: q ← q̃ + M⁻¹ Gᵀ λ(0),
 /// velocity unchanged; index set 1 with activation/deactivation thresholds (hysteresis).
-/// LagrangianDS systems only.
-class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
+/// LagrangianDS systems only (NewtonEulerDS: MoreauJeanNewtonEulerDirectProjectionOSI).
+class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionIntegrator {
  public:
   /// theta in [0, 1] (default ½); gamma in [0, 1] or NaN (default: not given, γ = ½), as
   /// MoreauJeanOSI; ModelError otherwise.
@@ -63,8 +64,8 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
   ///@}
 
   /// Null for a Lagrangian system; ModelError for a NewtonEulerDS: MoreauJeanOSI's plain
-  /// Moreau–Jean companion would skip the projection, and Newton–Euler projection is handled
-  /// by another class (not a companion of this one yet).
+  /// Moreau–Jean companion would skip the projection; Newton–Euler bodies are projected by
+  /// MoreauJeanNewtonEulerDirectProjectionOSI (associate it with them; not a companion yet).
   std::shared_ptr<OneStepIntegrator> companionFor(const DynamicalSystem& ds) override;
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
@@ -86,15 +87,15 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI {
   /// Called by the projection simulations before each Position problem: G
   /// and M⁻¹Gᵀ at the current positions (once per run when the masses and
   /// the Jacobians are constant).
-  void prepareProjection(const StepContext& ctx);
+  void prepareProjection(const StepContext& ctx) override;
   /// True when osi owns inter (its systems are integrated by this one).
   bool owns(const Interaction& inter) const;
 
   /// Combined projection: inter stays in index set 1 for the rest of the
   /// current step (cleared at the next beginStep); isForcedActive tells whether it was.
   ///@{
-  void forceActive(const Interaction& inter);
-  bool isForcedActive(const Interaction& inter) const;
+  void forceActive(const Interaction& inter) override;
+  bool isForcedActive(const Interaction& inter) const override;
   ///@}
 
  private:

@@ -12,6 +12,9 @@
 // Bodies with a gyroscopic term (non-spherical inertia), an inertial-frame
 // moment or an internal wrench make the step nonlinear: TimeStepping then
 // iterates Newton (residual ‖v^{τ+1} − v^τ‖∞ / max(1, ‖v^{τ+1}‖∞)).
+// Prescribed twist components (NewtonEulerDS::setBoundaryConditions, read at
+// initialize) are imposed exactly, v_{k+1,i} = v̄_i(t_{k+1}), with their rows and
+// columns eliminated from W (docs/theory/newton-euler.md §5.1).
 // A state (q, twist) written by the user between two steps is the state at t_k (memories
 // and interaction outputs are recomputed from it at beginStep).
 // Integrates NewtonEulerDS with NewtonEulerR relations only; a Lagrangian
@@ -27,7 +30,8 @@ namespace moreau {
 
 /// Moreau–Jean θ-scheme for Newton–Euler rigid bodies (NewtonEulerDS with NewtonEulerR
 /// relations): exponential-map position update, impulses λ(1) on index set 1, Newton
-/// iterations when a body's forces are nonlinear. See docs/theory/newton-euler.md §5. It is what
+/// iterations when a body's forces are nonlinear, prescribed twist components
+/// (BoundaryCondition) imposed exactly. See docs/theory/newton-euler.md §5. It is what
 /// MoreauJeanOSI uses for the Newton–Euler bodies given to it (its companion, same θ and γ); it
 /// can also be constructed and associated directly.
 class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
@@ -43,8 +47,9 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   double gamma() const { return gamma_; }
 
   InteractionLevels levels(const Interaction& inter) const override;
-  /// ModelError when an integrated system is not a NewtonEulerDS or an
-  /// interaction's relation is not a NewtonEulerR. Evaluates y(0), y(1) at t0.
+  /// ModelError when an integrated system is not a NewtonEulerDS, its boundary conditions
+  /// have an index ≥ 6, or an interaction's relation is not a NewtonEulerR. Evaluates y(0),
+  /// y(1) at t0. Boundary conditions are read here (set later: taken at the next initialize).
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
   void computeFreeState(const StepContext& ctx) override;
@@ -60,7 +65,8 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   bool isLinear() const override;
   double computeResidu() override;
 
-  /// W = (M − hθ∇_vF − h²θ²∇_qF T)⁻¹ of ds for the last computeFreeState.
+  /// W = (M − hθ∇_vF − h²θ²∇_qF T)⁻¹ of ds for the last computeFreeState; with boundary
+  /// conditions the reduced Ã⁻¹ whose prescribed rows and columns are zero (§5.1).
   const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const override;
   const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 

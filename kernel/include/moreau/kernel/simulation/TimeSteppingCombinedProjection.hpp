@@ -5,7 +5,7 @@
 // the positions on index set 1) is iterated on the index set: after the
 // projection, every interaction outside index set 1 whose gap at t_{k+1} is
 // below −constraintTolUnilateral() (a contact the predictor missed) is made
-// active for the rest of the step (MoreauJeanCombinedProjectionOSI::
+// active for the rest of the step (ProjectionIntegrator::
 // forceActive) and the step is computed again from (q_k, v_k); the loop
 // stops when no interaction is added or after maxIndexSetIteration()
 // computations. So an impact is handled by the velocity law at the step at
@@ -13,7 +13,8 @@
 // on the same index set. The projection is always on index set 1.
 // Defaults (tutorial-models.md §0.1): tolerances 1e-8, 50 projection
 // iterations, 50 index-set iterations. Every integrator must be a
-// MoreauJeanCombinedProjectionOSI.
+// MoreauJeanCombinedProjectionOSI or a MoreauJeanNewtonEulerCombinedProjectionOSI
+// (ProjectionIntegrator::combinedProjection()).
 
 #include <moreau/kernel/simulation/TimeSteppingDirectProjection.hpp>
 
@@ -22,7 +23,7 @@ namespace moreau {
 /// Combined projection (Siconos TimeSteppingCombinedProjection): the step of
 /// TimeSteppingDirectProjection iterated on index set 1, adding the contacts found closed
 /// (y < −constraintTolUnilateral()) at t_{k+1}, until none is added. Integrators:
-/// MoreauJeanCombinedProjectionOSI.
+/// MoreauJeanCombinedProjectionOSI or MoreauJeanNewtonEulerCombinedProjectionOSI.
 class TimeSteppingCombinedProjection : public TimeSteppingDirectProjection {
  public:
   /// The Siconos form (insertIntegrator, insertNonSmoothProblem for the Velocity and the

@@ -12,7 +12,9 @@
 //      solve the Position problem (MLCPProjectOnConstraints, λ(0)) on
 //      index set indexSetLevelForProjection() (1: the contacts active in the
 //      velocity problem; 0: every interaction) and move q by M⁻¹ Gᵀ λ(0).
-// Every integrator must be a MoreauJeanDirectProjectionOSI (or derived) and a
+// Every integrator must implement ProjectionIntegrator
+// (MoreauJeanDirectProjectionOSI for LagrangianDS,
+// MoreauJeanNewtonEulerDirectProjectionOSI for NewtonEulerDS, or derived) and a
 // Position problem must be inserted (ModelError at initialize otherwise).
 // Defaults (tutorial-models.md §0.1): level 1, tolerances 1e-8, 10 iterations.
 // The step's Position records: one per projection iteration.
@@ -20,15 +22,17 @@
 #include <moreau/kernel/simulation/TimeStepping.hpp>
 
 #include <memory>
+#include <vector>
 
 namespace moreau {
 
-class MoreauJeanDirectProjectionOSI;
+class ProjectionIntegrator;
 
 /// Time stepping with a projection of the positions onto the constraints after each Moreau–Jean
 /// step (Siconos TimeSteppingDirectProjection): the TimeStepping step, then Position problems
 /// (MLCPProjectOnConstraints) while a constraint is violated beyond its tolerance.
-/// Integrators: MoreauJeanDirectProjectionOSI (or derived).
+/// Integrators: ProjectionIntegrator implementations (MoreauJeanDirectProjectionOSI,
+/// MoreauJeanNewtonEulerDirectProjectionOSI, or derived).
 class TimeSteppingDirectProjection : public TimeStepping {
  public:
   /// The Siconos form: integrators and problems (Velocity, and Position with
@@ -102,6 +106,8 @@ class TimeSteppingDirectProjection : public TimeStepping {
   double maxViolationUnilateral_ = 0.0;    ///< maxViolationUnilateral()
   double maxViolationEquality_ = 0.0;      ///< maxViolationEquality()
   unsigned long cumulatedProjection_ = 0;  ///< nbCumulatedProjectionIteration()
+  /// The integrators as ProjectionIntegrator, in the order of integrators() (set by initialize).
+  std::vector<ProjectionIntegrator*> projectionIntegrators_;
 };
 
 }  // namespace moreau

@@ -1,0 +1,7 @@
+#include <moreau/kernel/simulation/ProjectionIntegrator.hpp>
+
+namespace moreau {
+
+ProjectionIntegrator::~ProjectionIntegrator() = default;
+
+}  // namespace moreau
