@@ -127,15 +127,28 @@ void NewtonEuler1DR::contactRows(Interaction& inter, const ContactGeometry& c,
   }
 }
 
-void NewtonEuler1DR::evaluateOutput(double t, Interaction& inter) {
-  inter.y(0)(0) = evaluateContact(t, inter).gap;
+void NewtonEuler1DR::outputFromContact(Interaction& inter, const ContactGeometry& c) const {
+  inter.y(0)(0) = c.gap;
 }
 
-void NewtonEuler1DR::evaluateJacobians(double t, Interaction& inter) {
-  const ContactGeometry c = evaluateContact(t, inter);
+void NewtonEuler1DR::jacobiansFromContact(Interaction& inter, const ContactGeometry& c) const {
   Eigen::Matrix3d frame = Eigen::Matrix3d::Zero();
   frame.row(0) = c.normal.transpose();
   contactRows(inter, c, frame, 1);
+}
+
+void NewtonEuler1DR::evaluateOutput(double t, Interaction& inter) {
+  outputFromContact(inter, evaluateContact(t, inter));
+}
+
+void NewtonEuler1DR::evaluateJacobians(double t, Interaction& inter) {
+  jacobiansFromContact(inter, evaluateContact(t, inter));
+}
+
+void NewtonEuler1DR::evaluateOutputAndJacobians(double t, Interaction& inter) {
+  const ContactGeometry c = evaluateContact(t, inter);
+  outputFromContact(inter, c);
+  jacobiansFromContact(inter, c);
 }
 
 }  // namespace moreau

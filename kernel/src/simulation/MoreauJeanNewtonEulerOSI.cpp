@@ -44,6 +44,9 @@ struct InterData {
   Interaction* inter = nullptr;
   NewtonEulerR* relation = nullptr;
   Eigen::Index lawSize = 1;
+  bool alwaysActive = false;  // isAlwaysActive(law), fixed per interaction
+  // Step whose H (at q_k) and W Hᵀ the blocks hold (max: none).
+  std::size_t hStep = std::numeric_limits<std::size_t>::max();
   std::vector<Block> blocks;
 };
 
@@ -60,6 +63,8 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   std::vector<long> interOf;      // interaction id → index in inters
   std::uint64_t topologyVersion = 0;
   std::size_t jacobianStep = std::numeric_limits<std::size_t>::max();
+  double jacobianTime = 0.0;     // t_k of jacobianStep
+  std::size_t nonlinearBodies = 0;
   double residu = 0.0;
 
   void buildInteractions(double t) {
@@ -76,6 +81,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                          " has a " + inter->relation()->typeName() +
                          " relation; only NewtonEulerR relations are supported");
       d.lawSize = static_cast<Eigen::Index>(inter->nonSmoothLaw()->size());
+      d.alwaysActive = isAlwaysActive(*inter->nonSmoothLaw());
       const Eigen::Index m = inter->dimension();
       for (const auto& ds : systems) {
         const long b = ds->number() < bodyOf.size() ? bodyOf[ds->number()] : -1;
@@ -89,20 +95,57 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         d.blocks.push_back(std::move(blk));
       }
       interOf[inter->number()] = static_cast<long>(inters.size());
-      inter->relation()->computeOutput(t, *inter, 0);
-      inter->relation()->computeOutput(t, *inter, 1);
+      d.relation->computeOutputs(t, *inter);
       inters.push_back(std::move(d));
     }
     topologyVersion = nsds->topologyVersion();
     jacobianStep = std::numeric_limits<std::size_t>::max();
   }
 
-  const InterData& data(const Interaction& inter) const {
+  // nullptr when inter is not integrated here.
+  InterData* find(const Interaction& inter) {
     const unsigned id = inter.number();
     if (id >= interOf.size() || interOf[id] < 0 || inters[interOf[id]].inter != &inter)
+      return nullptr;
+    return &inters[static_cast<std::size_t>(interOf[id])];
+  }
+
+  InterData& data(const Interaction& inter) {
+    InterData* found = find(inter);
+    if (!found)
       throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + inter.description() +
                               " is not integrated by this integrator");
-    return inters[static_cast<std::size_t>(interOf[id])];
+    return *found;
+  }
+
+  // W Hᵀ of every block from its H and the body's W.
+  void productBlocks(InterData& id) const {
+    for (Block& blk : id.blocks) {
+      if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
+        Eigen::Map<Eigen::Matrix<double, 6, 3>>(blk.WHt.data()).noalias() =
+            Eigen::Map<const Eigen::Matrix<double, 6, 6>>(bodies[blk.body].W.data()) *
+            Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()).transpose();
+        continue;
+      }
+      blk.WHt.noalias() = bodies[blk.body].W * blk.H.transpose();
+    }
+  }
+
+  // H at the bodies' current q (= q_k until updateState) and W Hᵀ, for jacobianStep.
+  void jacobianBlocks(InterData& id) const {
+    id.relation->computeJacobians(jacobianTime, *id.inter);
+    for (std::size_t i = 0; i < id.blocks.size(); ++i)
+      id.blocks[i].H = id.relation->jachqTBlock(*id.inter, i);
+    productBlocks(id);
+    id.hStep = jacobianStep;
+  }
+
+  // The blocks of inter for the current step: computed now when computeFreeState skipped them
+  // (an interaction outside index set 1 read by a problem; linear bodies: still at q_k).
+  const InterData& current(const Interaction& inter) {
+    InterData& id = data(inter);
+    if (id.hStep != jacobianStep) jacobianBlocks(id);
+    return id;
   }
 };
 
@@ -129,6 +172,7 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
   d.nsds = simulation.nonSmoothDynamicalSystem().get();
   d.td = simulation.timeDiscretisation().get();
   d.bodies.clear();
+  d.nonlinearBodies = 0;
   d.bodyOf.assign(d.nsds->numberOfDS(), -1);
   const double t0 = d.td->t0();
   for (const auto& system : d.nsds->dynamicalSystems()) {
@@ -142,6 +186,7 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
     const Eigen::Matrix3d& I = ne->inertia();
     const bool spherical = (I - I(0, 0) * Eigen::Matrix3d::Identity()).isZero(0.0);
     b.nonlinear = !spherical || ne->isMExtInInertialFrame() || ne->hasWrenchInt();
+    if (b.nonlinear) ++d.nonlinearBodies;
     b.W = Eigen::MatrixXd::Zero(6, 6);
     b.Fk = b.vFree = b.vPrev = b.resid = Eigen::VectorXd::Zero(6);
     b.qIter = Eigen::VectorXd::Zero(7);
@@ -167,8 +212,7 @@ void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
     }
   if (!written) return;
   for (InterData& id : d.inters) {
-    id.relation->computeOutput(ctx.t, *id.inter, 0);
-    id.relation->computeOutput(ctx.t, *id.inter, 1);
+    id.relation->computeOutputs(ctx.t, *id.inter);
     id.inter->swapInMemory();
   }
 }
@@ -234,22 +278,23 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     b.vFree = vFree;
     ds.twistFree() = vFree;
   }
-  // H at q̄_k = q_k (first pass of the step), W Hᵀ at every pass.
+  // H at q̄_k = q_k (first pass of the step), W Hᵀ at every pass. Linear bodies (one pass):
+  // only for the interactions that enter index set 1 at this step (the rule reads the
+  // memories y_k, ẏ_k, fixed during the step); the problems read no other (an interaction
+  // read all the same gets its blocks on demand, still at q_k: current()).
+  // docs/kernel/performance.md.
+  if (firstPass) {
+    d.jacobianStep = ctx.step;
+    d.jacobianTime = ctx.t;
+  }
+  const bool all = d.nonlinearBodies > 0;
   for (InterData& id : d.inters) {
-    if (firstPass) id.relation->computeJacobians(ctx.t, *id.inter);
-    for (std::size_t i = 0; i < id.blocks.size(); ++i) {
-      Block& blk = id.blocks[i];
-      if (firstPass) blk.H = id.relation->jachqTBlock(*id.inter, i);
-      if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
-        Eigen::Map<Eigen::Matrix<double, 6, 3>>(blk.WHt.data()).noalias() =
-            Eigen::Map<const Eigen::Matrix<double, 6, 6>>(d.bodies[blk.body].W.data()) *
-            Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()).transpose();
-        continue;
-      }
-      blk.WHt.noalias() = d.bodies[blk.body].W * blk.H.transpose();
+    if (firstPass) {
+      if (all || addInteractionInIndexSet(*id.inter, 1, ctx)) d.jacobianBlocks(id);
+    } else if (id.hStep == d.jacobianStep) {
+      d.productBlocks(id);
     }
   }
-  d.jacobianStep = ctx.step;
 }
 
 bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
@@ -258,7 +303,8 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
   if (level != 1)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
-  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
+  const InterData* id = impl_->find(inter);
+  if (id ? id->alwaysActive : isAlwaysActive(*inter.nonSmoothLaw())) return true;
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
   const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
@@ -273,7 +319,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
   if (ctx.outputLevel != 1)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: free output at level " +
                             std::to_string(ctx.outputLevel) + " (only level 1)");
-  const InterData& id = impl_->data(inter);
+  const InterData& id = impl_->current(inter);
   q.setZero();
   for (const Block& blk : id.blocks) {
     if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
@@ -290,8 +336,8 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
                                                    const DynamicalSystem& ds,
                                                    const ProblemContext& /*ctx*/,
                                                    Eigen::Ref<Eigen::MatrixXd> block) const {
-  const InterData& da = impl_->data(a);
-  const InterData& db = impl_->data(b);
+  const InterData& da = impl_->current(a);
+  const InterData& db = impl_->current(b);
   const Block* ba = nullptr;
   const Block* bb = nullptr;
   const long body = ds.number() < impl_->bodyOf.size() ? impl_->bodyOf[ds.number()] : -1;
@@ -327,6 +373,7 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
                             : nullptr;
   for (InterData& id : d.inters) {
     if (set && !set->contains(id.inter->number())) continue;
+    if (id.hStep != d.jacobianStep) d.jacobianBlocks(id);  // still at q_k
     const Eigen::VectorXd& lambda = id.inter->lambda(level);
     for (const Block& blk : id.blocks) {
       NewtonEulerDS& ds = *d.bodies[blk.body].ds;
@@ -352,10 +399,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     const double scale = std::max(1.0, ds.twist().lpNorm<Eigen::Infinity>());
     d.residu = std::max(d.residu, (ds.twist() - b.vPrev).lpNorm<Eigen::Infinity>() / scale);
   }
-  for (InterData& id : d.inters) {
-    id.relation->computeOutput(ctx.tNext, *id.inter, 0);
-    id.relation->computeOutput(ctx.tNext, *id.inter, 1);
-  }
+  // y_{k+1} and ẏ_{k+1}: one evaluation of the contact per interaction.
+  for (InterData& id : d.inters) id.relation->computeOutputs(ctx.tNext, *id.inter);
 }
 
 void MoreauJeanNewtonEulerOSI::swapInMemory() {

@@ -65,6 +65,12 @@ class NewtonEuler1DR : public NewtonEulerR {
   void initializeWorkspace(Interaction& inter) override;
   void evaluateOutput(double t, Interaction& inter) override;
   void evaluateJacobians(double t, Interaction& inter) override;
+  /// One evaluation of the contact function for y(0) and H.
+  void evaluateOutputAndJacobians(double t, Interaction& inter) override;
+  /// y(0) (size outputSize()) from the contact data c: (g) here.
+  virtual void outputFromContact(Interaction& inter, const ContactGeometry& c) const;
+  /// ws.C = H from the contact data c: the normal row here.
+  virtual void jacobiansFromContact(Interaction& inter, const ContactGeometry& c) const;
   /// Evaluates the contact function at ws.x into ws.e (ModelError naming the
   /// relation and the interaction on a non-finite value or a normal that is
   /// not of unit length within 1e-8).
