@@ -47,6 +47,10 @@ struct InterData {
   bool alwaysActive = false;  // isAlwaysActive(law), fixed per interaction
   // Step whose H (at q_k) and W Hᵀ the blocks hold (max: none).
   std::size_t hStep = std::numeric_limits<std::size_t>::max();
+  // The index-set-1 rule of step ruleStep (computeFreeState; updateIndexSets asks again).
+  std::size_t ruleStep = std::numeric_limits<std::size_t>::max();
+  double ruleH = 0.0;
+  bool ruleActive = false;
   std::vector<Block> blocks;
 };
 
@@ -63,7 +67,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   std::vector<long> interOf;      // interaction id → index in inters
   std::uint64_t topologyVersion = 0;
   std::size_t jacobianStep = std::numeric_limits<std::size_t>::max();
-  double jacobianTime = 0.0;     // t_k of jacobianStep
+  double jacobianTime = 0.0;  // t_k of jacobianStep
   std::size_t nonlinearBodies = 0;
   double residu = 0.0;
 
@@ -214,6 +218,7 @@ void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
   for (InterData& id : d.inters) {
     id.relation->computeOutputs(ctx.t, *id.inter);
     id.inter->swapInMemory();
+    id.ruleStep = std::numeric_limits<std::size_t>::max();  // new memories
   }
 }
 
@@ -303,8 +308,20 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
   if (level != 1)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
-  const InterData* id = impl_->find(inter);
-  if (id ? id->alwaysActive : isAlwaysActive(*inter.nonSmoothLaw())) return true;
+  InterData* id = impl_->find(inter);
+  if (!id) return activeAtVelocityLevel(inter, ctx);
+  // The rule reads the memories y_k, ẏ_k (fixed during the step): evaluated once per step.
+  if (id->ruleStep != ctx.step || id->ruleH != ctx.h) {
+    id->ruleActive = id->alwaysActive || activeAtVelocityLevel(inter, ctx);
+    id->ruleStep = ctx.step;
+    id->ruleH = ctx.h;
+  }
+  return id->ruleActive;
+}
+
+bool MoreauJeanNewtonEulerOSI::activeAtVelocityLevel(const Interaction& inter,
+                                                     const StepContext& ctx) const {
+  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
   const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());

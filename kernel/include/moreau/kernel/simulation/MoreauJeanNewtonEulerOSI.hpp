@@ -61,6 +61,8 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 
  private:
+  /// The index-set-1 rule y_k + γ h ẏ_k ≤ 0 (or an always-active law), from the memories.
+  bool activeAtVelocityLevel(const Interaction& inter, const StepContext& ctx) const;
   struct Impl;
   double theta_, gamma_;
   std::unique_ptr<Impl> impl_;
