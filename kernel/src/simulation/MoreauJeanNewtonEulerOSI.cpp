@@ -309,10 +309,13 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
   InterData* id = impl_->find(inter);
-  if (!id) return activeAtVelocityLevel(inter, ctx);
+  if (!id)
+    return isAlwaysActive(*inter.nonSmoothLaw()) ||
+           activeAtVelocityLevel(inter, static_cast<Eigen::Index>(inter.nonSmoothLaw()->size()),
+                                 ctx);
   // The rule reads the memories y_k, ẏ_k (fixed during the step): evaluated once per step.
   if (id->ruleStep != ctx.step || id->ruleH != ctx.h) {
-    id->ruleActive = id->alwaysActive || activeAtVelocityLevel(inter, ctx);
+    id->ruleActive = id->alwaysActive || activeAtVelocityLevel(inter, id->lawSize, ctx);
     id->ruleStep = ctx.step;
     id->ruleH = ctx.h;
   }
@@ -320,11 +323,10 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
 }
 
 bool MoreauJeanNewtonEulerOSI::activeAtVelocityLevel(const Interaction& inter,
+                                                     Eigen::Index stride,
                                                      const StepContext& ctx) const {
-  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
-  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
   for (Eigen::Index i = 0; i < y.size(); i += stride)
     if (y(i) + gamma_ * ctx.h * ydot(i) <= 0.0) return true;
   return false;
