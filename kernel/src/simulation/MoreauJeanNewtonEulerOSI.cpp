@@ -322,8 +322,7 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
   return id->ruleActive;
 }
 
-bool MoreauJeanNewtonEulerOSI::activeAtVelocityLevel(const Interaction& inter,
-                                                     Eigen::Index stride,
+bool MoreauJeanNewtonEulerOSI::activeAtVelocityLevel(const Interaction& inter, Eigen::Index stride,
                                                      const StepContext& ctx) const {
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
