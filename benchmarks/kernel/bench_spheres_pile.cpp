@@ -5,7 +5,10 @@
 // --rest), then --measure steps are timed single-threaded: the wall time per step and its
 // parts (contact manager update = detection + link/removal; free state + index sets; the
 // one-step problem = FC(3) assembly + solve; state update + nextStep), the mean solver
-// iterations, the contacts (linked and active) and the time per active contact.
+// iterations, the contacts (linked and active) and the time per active contact; the thread
+// CPU time per step (the cost without the time the shared machine gave to other processes)
+// and a digest of the state at the end (FNV-1a of the bits of every q, twist and of λ, y, ẏ
+// of every linked contact) to compare two builds bit for bit (docs/kernel/performance.md).
 //
 //   moreau_bench_spheres_pile [--spheres 100,1000,10000] [--settle 2] [--rest 1e-8]
 //                             [--measure 200] [--h 1e-3] [--tolerance 1e-4]
