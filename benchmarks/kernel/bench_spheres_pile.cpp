@@ -5,7 +5,10 @@
 // --rest), then --measure steps are timed single-threaded: the wall time per step and its
 // parts (contact manager update = detection + link/removal; free state + index sets; the
 // one-step problem = FC(3) assembly + solve; state update + nextStep), the mean solver
-// iterations, the contacts (linked and active) and the time per active contact.
+// iterations, the contacts (linked and active) and the time per active contact; the thread
+// CPU time per step (the cost without the time the shared machine gave to other processes)
+// and a digest of the state at the end (FNV-1a of the bits of every q, twist and of λ, y, ẏ
+// of every linked contact) to compare two builds bit for bit (docs/kernel/performance.md).
 //
 //   moreau_bench_spheres_pile [--spheres 100,1000,10000] [--settle 2] [--rest 1e-8]
 //                             [--measure 200] [--h 1e-3] [--tolerance 1e-4]
@@ -16,7 +19,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <exception>
 #include <sstream>
@@ -41,6 +46,26 @@ moreau::bench::DriverCommandLine commandLine() {
 
 [[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
 
+// CPU time of this thread (s): the loop's cost without the time the machine gave to others.
+double cpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// FNV-1a of the bits of v, to compare two builds bit for bit.
+void addToDigest(std::uint64_t& h, const Eigen::VectorXd& v) {
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    std::uint64_t bits = 0;
+    const double x = v(i);
+    std::memcpy(&bits, &x, sizeof bits);
+    for (int b = 0; b < 8; ++b) {
+      h ^= (bits >> (8 * b)) & 0xffU;
+      h *= 1099511628211ULL;
+    }
+  }
+}
+
 struct Row {
   double settleWall = 0, settleTime = 0, energy = 0, penetration = 0;
   bool settled = false, budgetHit = false;
@@ -48,6 +73,9 @@ struct Row {
   double manager = 0, freeState = 0, osnsp = 0, update = 0, total = 0, cpu = 0;
   double iterations = 0, linked = 0, active = 0;
   std::size_t created = 0, reused = 0, removed = 0;  // during the measure
+  // FNV-1a of the bits of every sphere's q and twist and every linked contact's λ, y and ẏ
+  // at the end of the measure.
+  std::uint64_t digest = 0;
 };
 
 // One step in parts (what TimeStepping::computeOneStep does for a linear integrator, with the
@@ -107,7 +135,7 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, double settl
   const std::size_t removed = pile.contacts->removedInteractions();
   Parts parts;
   const auto measureStart = Clock::now();
-  const std::clock_t cpuStart = std::clock();
+  const double cpuStart = cpuSeconds();
   for (long k = 0; k < measure && sim.hasNextEvent(); ++k) {
     step(pile, parts);
     ++row.measured;
@@ -116,7 +144,7 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, double settl
     row.active += static_cast<double>(pile.problem->size() / 3);
   }
   row.total = seconds(measureStart);
-  row.cpu = static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+  row.cpu = cpuSeconds() - cpuStart;
   const auto m = static_cast<double>(std::max<long>(row.measured, 1));
   row.manager = parts.manager / m;
   row.freeState = parts.freeState / m;
@@ -133,6 +161,16 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, double settl
   row.removed = pile.contacts->removedInteractions() - removed;
   row.energy = moreau::examples::kineticEnergy(pile);
   row.penetration = moreau::examples::maxPenetration(pile);
+  row.digest = 14695981039346656037ULL;
+  for (const auto& sphere : pile.spheres) {
+    addToDigest(row.digest, sphere->q());
+    addToDigest(row.digest, sphere->twist());
+  }
+  for (const auto& c : pile.contacts->contacts()) {
+    addToDigest(row.digest, c.interaction->lambda(1));
+    addToDigest(row.digest, c.interaction->y(0));
+    addToDigest(row.digest, c.interaction->y(1));
+  }
   return row;
 }
 
@@ -191,24 +229,24 @@ int main(int argc, char** argv) {
       p.solver.c_str(), localSolver.c_str(), p.tolerance, p.mu, p.h, p.spacing, p.jitter, settle,
       rest, budget, measure);
   std::printf(
-      "# us/step (wall; cpu_us = process CPU time per step) = manager (detection + links) + free "
+      "# us/step (wall; cpu_us = thread CPU time per step) = manager (detection + links) + free "
       "(free state + index sets) + osnsp (FC "
       "assembly + solve) + upd (update + nextStep); linked / active contacts, mean iterations\n");
-  const char* header = "%6s %8s %8s %9s %9s %9s %9s %9s %9s %8s %8s %7s %9s %6s %9s %9s %s\n";
+  const char* header = "%6s %8s %8s %9s %9s %9s %9s %9s %9s %8s %8s %7s %9s %6s %9s %9s %16s %s\n";
   std::printf(header, "N", "settle_t", "settle_s", "us/step", "cpu_us", "manager", "free", "osnsp",
               "upd", "linked", "active", "mean_it", "us/active", "fails", "E_kin", "max_pen",
-              "changes(created/reused/removed)");
+              "digest", "changes(created/reused/removed)");
   try {
     for (long n : sizes) {
       p.spheres = n;
       const Row r = runOne(p, localSolver, settle, rest, measure, budget);
       std::printf(
           "%6ld %8.3f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %8.0f %7.1f %9.3f %6ld %9.2e "
-          "%9.2e %zu/%zu/%zu%s\n",
+          "%9.2e %016llx %zu/%zu/%zu%s\n",
           n, r.settleTime, r.settleWall, 1e6 * r.total, 1e6 * r.cpu, 1e6 * r.manager,
           1e6 * r.freeState, 1e6 * r.osnsp, 1e6 * r.update, r.linked, r.active, r.iterations,
           r.active > 0 ? 1e6 * r.total / r.active : 0.0, r.failures, r.energy, r.penetration,
-          r.created, r.reused, r.removed,
+          static_cast<unsigned long long>(r.digest), r.created, r.reused, r.removed,
           r.settled ? " (at rest)" : (r.budgetHit ? " (settle budget hit)" : " (settle time)"));
       std::fflush(stdout);
     }

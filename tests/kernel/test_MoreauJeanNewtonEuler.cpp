@@ -352,3 +352,132 @@ TEST(MoreauJeanNewtonEuler, TwoSpheresCollideConservingMomentum) {
     }
   }
 }
+
+namespace {
+
+// A spinning ball r = 0.1 dropped from z = 0.3 onto the ground z = 0 (NewtonEuler3DR,
+// e = 0, μ = 0.3, FrictionContact(3)); `eager`: a zero moment given in the inertial frame
+// makes the body nonlinear, so the integrator evaluates every interaction's blocks at
+// every step (the path without the skipping of docs/kernel/performance.md).
+struct DroppedBall {
+  std::shared_ptr<NewtonEulerDS> ball;
+  std::shared_ptr<Interaction> contact;
+  std::shared_ptr<TimeStepping> sim;
+};
+
+DroppedBall droppedBall(bool eager, double T) {
+  const double m = 1, R = 0.1, g = 9.81, h = 1e-3;
+  VectorXd q0(7), v0(6);
+  q0 << 0, 0, 0.3, 1, 0, 0, 0;
+  v0 << 0.5, -0.2, 0, 1.0, 2.0, 3.0;
+  DroppedBall d;
+  d.ball = std::make_shared<NewtonEulerDS>(q0, v0, m, Matrix3d::Identity() * 0.4 * m * R * R);
+  d.ball->setFExt(Vector3d(0, 0, -m * g));
+  if (eager) {
+    d.ball->setMExt(Vector3d::Zero());
+    d.ball->setMExtInInertialFrame(true);
+  }
+  d.contact =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3),
+                                    std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Vector3d::Zero(), Vector3d::UnitZ())));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
+  nsds->insertDynamicalSystem(d.ball);
+  nsds->link(d.contact, d.ball);
+  auto fc = std::make_shared<FrictionContact>(3);
+  fc->setTolerance(1e-10);
+  d.sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                         std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), fc);
+  d.sim->setNewtonTolerance(1e-13);
+  d.sim->setFailurePolicy(FailurePolicy::Continue);  // a stalled NSGS at ~1e-12 is fine
+  return d;
+}
+
+}  // namespace
+
+TEST(MoreauJeanNewtonEuler, FarContactThatClosesFollowsTheEagerPath) {
+  // The contact is far (outside index set 1) for ~200 steps, so the linear integrator skips
+  // its Jacobian blocks; it must enter the problem at the step the rule y_k + h/2 ẏ_k ≤ 0
+  // says, land (e = 0: v_z = 0) and slide with friction exactly as on the eager path.
+  const double g = 9.81, h = 1e-3, R = 0.1;
+  DroppedBall lazy = droppedBall(false, 0.4), eager = droppedBall(true, 0.4);
+  ASSERT_TRUE(lazy.sim->oneStepIntegrator()->isLinear());
+  lazy.sim->initialize();
+  eager.sim->initialize();
+  ASSERT_FALSE(eager.sim->oneStepIntegrator()->isLinear());
+  // Free fall of the θ = ½ scheme: v_z(t_k) = −g t_k, z_k = 0.3 − g t_k²/2 (exact); the
+  // first step in index set 1 is the first k with z_k − R − (h/2) g t_k ≤ 0.
+  long expectedLanding = -1;
+  for (long k = 0; expectedLanding < 0; ++k) {
+    const double t = static_cast<double>(k) * h;
+    if (0.3 - 0.5 * g * t * t - R - 0.5 * h * g * t <= 0.0) expectedLanding = k;
+  }
+  long landing = -1;
+  double maxDiff = 0.0, maxFall = 0.0;
+  for (long k = 0; lazy.sim->hasNextEvent(); ++k) {
+    const double t = lazy.sim->startingTime();
+    if (k < expectedLanding)
+      maxFall = std::max(maxFall, std::abs(lazy.ball->q()(2) - (0.3 - 0.5 * g * t * t)));
+    lazy.sim->computeOneStep();
+    eager.sim->computeOneStep();
+    const bool in = lazy.sim->nonSmoothDynamicalSystem()->topology().indexSet(1).contains(
+        lazy.contact->number());
+    EXPECT_EQ(in, eager.sim->nonSmoothDynamicalSystem()->topology().indexSet(1).contains(
+                      eager.contact->number()))
+        << "step " << k;
+    if (in && landing < 0) landing = k;
+    maxDiff =
+        std::max({maxDiff, (lazy.ball->q() - eager.ball->q()).lpNorm<Eigen::Infinity>(),
+                  (lazy.ball->twist() - eager.ball->twist()).lpNorm<Eigen::Infinity>(),
+                  (lazy.contact->lambda(1) - eager.contact->lambda(1)).lpNorm<Eigen::Infinity>()});
+    lazy.sim->nextStep();
+    eager.sim->nextStep();
+  }
+  std::printf("far contact: landing step %ld (rule %ld), free fall error %.2e, lazy − eager %.2e\n",
+              landing, expectedLanding, maxFall, maxDiff);
+  EXPECT_EQ(landing, expectedLanding);
+  EXPECT_LT(maxFall, 1e-13);
+  EXPECT_LT(maxDiff, 1e-12);
+  EXPECT_NEAR(lazy.ball->twist()(2), 0.0, 1e-12);  // e = 0: no rebound
+}
+
+TEST(MoreauJeanNewtonEuler, ContactOutsideIndexSetGetsItsBlocksAtQkOnDemand) {
+  // A problem that reads an interaction outside index set 1 (whose blocks computeFreeState
+  // skipped) gets them evaluated then, at q_k: H v_free and H W Hᵀ with the analytic
+  // H = [n; t1; t2] [I₃, −(P1 − G)~R] of a sphere on the plane z = 0 (P1 − G = −r n).
+  const double R = 0.1;
+  DroppedBall d = droppedBall(false, 0.1);
+  d.sim->initialize();
+  for (int k = 0; k < 3; ++k) {
+    d.sim->computeOneStep();
+    d.sim->nextStep();
+  }
+  d.sim->computeFreeState();
+  d.sim->updateIndexSets();
+  ASSERT_FALSE(
+      d.sim->nonSmoothDynamicalSystem()->topology().indexSet(1).contains(d.contact->number()));
+  const auto& osi = static_cast<const MoreauJeanNewtonEulerOSI&>(*d.sim->oneStepIntegrator());
+  const ProblemContext ctx = d.sim->problemContext(ProblemRole::Velocity);
+  VectorXd u(3);
+  osi.computeFreeOutput(*d.contact, ctx, u);
+  Eigen::MatrixXd block = Eigen::MatrixXd::Zero(3, 3);
+  osi.addInteractionBlock(*d.contact, *d.contact, *d.ball, ctx, block);
+
+  const Vector3d n = Vector3d::UnitZ();
+  Vector3d t1, t2;
+  NewtonEuler3DR::tangentBasis(n, t1, t2);
+  Matrix3d F;
+  F << n.transpose(), t1.transpose(), t2.transpose();
+  Eigen::Matrix<double, 3, 6> H;
+  Vector3d a = -R * n;  // P1 − G
+  Matrix3d skewA;
+  skewA << 0, -a(2), a(1), a(2), 0, -a(0), -a(1), a(0), 0;
+  H << F, -F * skewA * d.ball->rotationMatrix();  // at q_k (not yet updated)
+  const VectorXd& vFree = osi.freeVelocity(*d.ball);
+  const Eigen::MatrixXd& W = osi.iterationMatrix(*d.ball);
+  const Vector3d uExpected = H * vFree;
+  const Matrix3d blockExpected = H * W * H.transpose();
+  EXPECT_LT((u - uExpected).norm(), 1e-14 * (1.0 + uExpected.norm()));
+  EXPECT_LT((block - blockExpected).norm(), 1e-14 * blockExpected.norm());
+  EXPECT_GT(std::abs(uExpected(1)), 0.05);  // the spin shows in the tangential rows
+}

@@ -252,3 +252,69 @@ TEST(NewtonEuler3DR, RowsAreTheLocalVelocitiesOfTheMaterialContactPoints) {
                 .maxCoeff(),
             1e-14);
 }
+
+TEST(NewtonEuler3DR, ContactFunctionIsEvaluatedOncePerConfiguration) {
+  // The relation keeps the contact and H of the last (q, z) it saw: computeOutputs (both
+  // levels), computeJacobians and computeOutput at the same (q, z) call the contact function
+  // once, and give bit for bit what a relation without history computes; a new q or z calls
+  // it again.
+  auto b =
+      body(Vector3d(0.5, 0.4, 2.0), Vector4d(0.3, 0.8, -0.2, 0.5), twist(0.3, -1, 2, 4, -5, 6));
+  auto b2 = body(Vector3d(-0.3, 0.1, 1.2), Vector4d(0.6, -0.1, 0.4, 0.2),
+                 twist(1, 0.5, -2, 0.7, 0.1, -1.5));
+  b->z() = VectorXd::Constant(1, 0.1);
+  NonSmoothDynamicalSystem nsds(0.0, 1.0);
+  nsds.insertDynamicalSystem(b);
+  nsds.insertDynamicalSystem(b2);
+  int calls = 0;
+  // The sphere of body 1 has radius 0.3 + z.
+  auto rel = std::make_shared<NewtonEuler3DR>(
+      [&](const VectorXd& q, const VectorXd& z, ContactGeometry& c) {
+        ++calls;
+        NewtonEuler1DR::sphereOnSphere(0.3 + z(0), 0.4)(q, z, c);
+      });
+  const auto law = std::make_shared<NewtonImpactFrictionNSL>(0.5, 0.5, 0.3, 3);
+  auto inter = std::make_shared<Interaction>(law, rel);
+  nsds.link(inter, b, b2);
+  // Reference: a fresh relation for every evaluation.
+  const auto reference = [&](VectorXd& y0, VectorXd& y1, MatrixXd& H) {
+    auto fresh =
+        std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnSphere(0.3 + b->z()(0), 0.4));
+    auto other = std::make_shared<Interaction>(law, fresh);
+    nsds.link(other, b, b2);
+    fresh->computeOutput(0.0, *other, 0);
+    fresh->computeOutput(0.0, *other, 1);
+    y0 = other->y(0);
+    y1 = other->y(1);
+    H = fresh->jachqT(*other);
+  };
+  VectorXd y0, y1;
+  MatrixXd H;
+  reference(y0, y1, H);
+  rel->computeOutputs(0.0, *inter);
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(inter->y(0), y0);
+  EXPECT_EQ(inter->y(1), y1);
+  EXPECT_EQ(rel->jachqT(*inter), H);
+  rel->computeJacobians(0.0, *inter);
+  rel->computeOutput(0.0, *inter, 0);
+  rel->computeOutput(0.0, *inter, 1);
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(rel->jachqT(*inter), H);
+  EXPECT_EQ(inter->y(1), y1);
+
+  // New q: evaluated again.
+  NewtonEulerDS::integrateConfiguration(VectorXd(b->q()), twist(0.1, 0, 0, 0, 0.5, 0), 0.1, b->q());
+  rel->computeJacobians(0.0, *inter);
+  EXPECT_EQ(calls, 2);
+  reference(y0, y1, H);
+  EXPECT_EQ(rel->jachqT(*inter), H);
+  rel->computeOutput(0.0, *inter, 0);
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(inter->y(0), y0);
+  // New z: evaluated again (the gap follows the radius).
+  b->z()(0) = 0.2;
+  rel->computeOutput(0.0, *inter, 0);
+  EXPECT_EQ(calls, 3);
+  EXPECT_NEAR(inter->y(0)(0), y0(0) - 0.1, 1e-15);
+}

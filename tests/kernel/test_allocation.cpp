@@ -622,6 +622,8 @@ TEST(Allocation, NewtonEulerBoundaryConditionStepsAllocateNothing) {
   EXPECT_EQ(fc->size(), 3);
   EXPECT_NE(ball->reactionToBoundaryConditions()(0), 0.0);  // the friction impulse
   EXPECT_NE(top->reactionToBoundaryConditions()(0), 0.0);   // the gyroscopic torque
+}
+
 // A Newton–Euler box held on the plane x = 0 by a corner (bilateral NewtonEuler1DR,
 // EqualityConditionNSL), spinning under gravity, with the direct projection
 // (MoreauJeanNewtonEulerDirectProjectionOSI, level 0). The projection loop solves an MLCP

@@ -6,6 +6,7 @@
 #include <moreau/kernel/utils/Quaternion.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -22,6 +23,16 @@ Eigen::Vector3d unitNormal(const Eigen::Vector3d& n, const char* what) {
     throw ModelError(std::string("NewtonEuler1DR::") + what +
                      ": the plane normal is zero or not finite");
   return n / norm;
+}
+
+// Workspace e: [g, P1, P2, n] (0..9), the cache state (10) and the (x, z) of the last contact
+// evaluation (11..). Cache state: 0 nothing, 1 e holds the contact at that (x, z), 2 and ws.C
+// its H.
+constexpr Eigen::Index kCacheState = 10;
+constexpr Eigen::Index kCacheData = 11;
+
+bool sameBits(const double* a, const double* b, Eigen::Index n) {
+  return n == 0 || std::memcmp(a, b, sizeof(double) * static_cast<std::size_t>(n)) == 0;
 }
 
 }  // namespace
@@ -76,13 +87,23 @@ NewtonEuler1DR::ContactFunction NewtonEuler1DR::bodyPointOnPlane(
 
 void NewtonEuler1DR::initializeWorkspace(Interaction& inter) {
   NewtonEulerR::initializeWorkspace(inter);
-  inter.workspace().e = Eigen::VectorXd::Zero(10);
+  RelationWorkspace& ws = inter.workspace();
+  ws.e = Eigen::VectorXd::Zero(kCacheData + ws.x.size() + ws.z.size());
+}
+
+int NewtonEuler1DR::cached(const Interaction& inter) const {
+  const RelationWorkspace& ws = inter.workspace();
+  const Eigen::Index nx = ws.x.size(), nz = ws.z.size();
+  if (ws.e.size() != kCacheData + nx + nz || ws.e(kCacheState) == 0.0) return 0;
+  const double* at = ws.e.data() + kCacheData;
+  if (!sameBits(at, ws.x.data(), nx) || !sameBits(at + nx, ws.z.data(), nz)) return 0;
+  return static_cast<int>(ws.e(kCacheState));
 }
 
 ContactGeometry NewtonEuler1DR::contact(const Interaction& inter) const {
   ContactGeometry c;
   const Eigen::VectorXd& e = inter.workspace().e;
-  if (e.size() != 10) return c;
+  if (e.size() < kCacheData) return c;
   c.gap = e(0);
   c.point1 = e.segment<3>(1);
   c.point2 = e.segment<3>(4);
@@ -108,6 +129,12 @@ ContactGeometry NewtonEuler1DR::evaluateContact(double t, Interaction& inter) co
   ws.e.segment<3>(1) = c.point1;
   ws.e.segment<3>(4) = c.point2;
   ws.e.segment<3>(7) = c.normal;
+  const Eigen::Index nx = ws.x.size(), nz = ws.z.size();
+  if (ws.e.size() == kCacheData + nx + nz) {
+    ws.e.segment(kCacheData, nx) = ws.x;
+    ws.e.segment(kCacheData + nx, nz) = ws.z;
+    ws.e(kCacheState) = 1.0;
+  }
   return c;
 }
 
@@ -127,15 +154,37 @@ void NewtonEuler1DR::contactRows(Interaction& inter, const ContactGeometry& c,
   }
 }
 
-void NewtonEuler1DR::evaluateOutput(double t, Interaction& inter) {
-  inter.y(0)(0) = evaluateContact(t, inter).gap;
+void NewtonEuler1DR::outputFromContact(Interaction& inter, const ContactGeometry& c) const {
+  inter.y(0)(0) = c.gap;
 }
 
-void NewtonEuler1DR::evaluateJacobians(double t, Interaction& inter) {
-  const ContactGeometry c = evaluateContact(t, inter);
+void NewtonEuler1DR::jacobiansFromContact(Interaction& inter, const ContactGeometry& c) const {
   Eigen::Matrix3d frame = Eigen::Matrix3d::Zero();
   frame.row(0) = c.normal.transpose();
   contactRows(inter, c, frame, 1);
+}
+
+// The contact function is evaluated only when (q, z) changed since its last evaluation on
+// inter (bitwise), and H only when the contact changed: the same values, computed once per
+// configuration (docs/kernel/performance.md).
+void NewtonEuler1DR::evaluateOutput(double t, Interaction& inter) {
+  outputFromContact(inter, cached(inter) > 0 ? contact(inter) : evaluateContact(t, inter));
+}
+
+void NewtonEuler1DR::evaluateJacobians(double t, Interaction& inter) {
+  const int state = cached(inter);
+  if (state == 2) return;
+  jacobiansFromContact(inter, state == 1 ? contact(inter) : evaluateContact(t, inter));
+  inter.workspace().e(kCacheState) = 2.0;
+}
+
+void NewtonEuler1DR::evaluateOutputAndJacobians(double t, Interaction& inter) {
+  const int state = cached(inter);
+  const ContactGeometry c = state > 0 ? contact(inter) : evaluateContact(t, inter);
+  outputFromContact(inter, c);
+  if (state == 2) return;
+  jacobiansFromContact(inter, c);
+  inter.workspace().e(kCacheState) = 2.0;
 }
 
 }  // namespace moreau

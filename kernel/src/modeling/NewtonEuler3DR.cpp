@@ -21,15 +21,14 @@ void NewtonEuler3DR::tangentBasis(const Eigen::Vector3d& n, Eigen::Vector3d& t1,
   t2 = n.cross(t1);
 }
 
-void NewtonEuler3DR::evaluateOutput(double t, Interaction& inter) {
+void NewtonEuler3DR::outputFromContact(Interaction& inter, const ContactGeometry& c) const {
   Eigen::VectorXd& y = inter.y(0);
-  y(0) = evaluateContact(t, inter).gap;
+  y(0) = c.gap;
   y(1) = 0.0;
   y(2) = 0.0;
 }
 
-void NewtonEuler3DR::evaluateJacobians(double t, Interaction& inter) {
-  const ContactGeometry c = evaluateContact(t, inter);
+void NewtonEuler3DR::jacobiansFromContact(Interaction& inter, const ContactGeometry& c) const {
   Eigen::Vector3d t1, t2;
   tangentBasis(c.normal, t1, t2);
   Eigen::Matrix3d frame;

@@ -92,6 +92,21 @@ void NewtonEulerR::computeOutput(double t, Interaction& inter, unsigned level) {
   inter.y(1).noalias() = ws.C * ws.v;
 }
 
+void NewtonEulerR::evaluateOutputAndJacobians(double t, Interaction& inter) {
+  evaluateOutput(t, inter);
+  evaluateJacobians(t, inter);
+}
+
+void NewtonEulerR::computeOutputs(double t, Interaction& inter) {
+  checkLevel(inter, 1, 1);
+  gatherQ(inter);
+  gatherZ(inter);
+  evaluateOutputAndJacobians(t, inter);
+  gatherV(inter);
+  RelationWorkspace& ws = inter.workspace();
+  inter.y(1).noalias() = ws.C * ws.v;
+}
+
 void NewtonEulerR::computeJacobians(double t, Interaction& inter) {
   gatherQ(inter);
   gatherZ(inter);

@@ -51,6 +51,13 @@ struct InterData {
   Interaction* inter = nullptr;
   NewtonEulerR* relation = nullptr;
   Eigen::Index lawSize = 1;
+  bool alwaysActive = false;  // isAlwaysActive(law), fixed per interaction
+  // Step whose H (at q_k) and W Hᵀ the blocks hold (max: none).
+  std::size_t hStep = std::numeric_limits<std::size_t>::max();
+  // The index-set-1 rule of step ruleStep (computeFreeState; updateIndexSets asks again).
+  std::size_t ruleStep = std::numeric_limits<std::size_t>::max();
+  double ruleH = 0.0;
+  bool ruleActive = false;
   std::vector<Block> blocks;
 };
 
@@ -67,6 +74,8 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   std::vector<long> interOf;      // interaction id → index in inters
   std::uint64_t topologyVersion = 0;
   std::size_t jacobianStep = std::numeric_limits<std::size_t>::max();
+  double jacobianTime = 0.0;  // t_k of jacobianStep
+  std::size_t nonlinearBodies = 0;
   double residu = 0.0;
 
   void buildInteractions(double t) {
@@ -83,6 +92,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                          " has a " + inter->relation()->typeName() +
                          " relation; only NewtonEulerR relations are supported");
       d.lawSize = static_cast<Eigen::Index>(inter->nonSmoothLaw()->size());
+      d.alwaysActive = isAlwaysActive(*inter->nonSmoothLaw());
       const Eigen::Index m = inter->dimension();
       for (const auto& ds : systems) {
         const long b = ds->number() < bodyOf.size() ? bodyOf[ds->number()] : -1;
@@ -96,20 +106,57 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         d.blocks.push_back(std::move(blk));
       }
       interOf[inter->number()] = static_cast<long>(inters.size());
-      inter->relation()->computeOutput(t, *inter, 0);
-      inter->relation()->computeOutput(t, *inter, 1);
+      d.relation->computeOutputs(t, *inter);
       inters.push_back(std::move(d));
     }
     topologyVersion = nsds->topologyVersion();
     jacobianStep = std::numeric_limits<std::size_t>::max();
   }
 
-  const InterData& data(const Interaction& inter) const {
+  // nullptr when inter is not integrated here.
+  InterData* find(const Interaction& inter) {
     const unsigned id = inter.number();
     if (id >= interOf.size() || interOf[id] < 0 || inters[interOf[id]].inter != &inter)
+      return nullptr;
+    return &inters[static_cast<std::size_t>(interOf[id])];
+  }
+
+  InterData& data(const Interaction& inter) {
+    InterData* found = find(inter);
+    if (!found)
       throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + inter.description() +
                               " is not integrated by this integrator");
-    return inters[static_cast<std::size_t>(interOf[id])];
+    return *found;
+  }
+
+  // W Hᵀ of every block from its H and the body's W.
+  void productBlocks(InterData& id) const {
+    for (Block& blk : id.blocks) {
+      if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
+        Eigen::Map<Eigen::Matrix<double, 6, 3>>(blk.WHt.data()).noalias() =
+            Eigen::Map<const Eigen::Matrix<double, 6, 6>>(bodies[blk.body].W.data()) *
+            Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()).transpose();
+        continue;
+      }
+      blk.WHt.noalias() = bodies[blk.body].W * blk.H.transpose();
+    }
+  }
+
+  // H at the bodies' current q (= q_k until updateState) and W Hᵀ, for jacobianStep.
+  void jacobianBlocks(InterData& id) const {
+    id.relation->computeJacobians(jacobianTime, *id.inter);
+    for (std::size_t i = 0; i < id.blocks.size(); ++i)
+      id.blocks[i].H = id.relation->jachqTBlock(*id.inter, i);
+    productBlocks(id);
+    id.hStep = jacobianStep;
+  }
+
+  // The blocks of inter for the current step: computed now when computeFreeState skipped them
+  // (an interaction outside index set 1 read by a problem; linear bodies: still at q_k).
+  const InterData& current(const Interaction& inter) {
+    InterData& id = data(inter);
+    if (id.hStep != jacobianStep) jacobianBlocks(id);
+    return id;
   }
 };
 
@@ -136,6 +183,7 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
   d.nsds = simulation.nonSmoothDynamicalSystem().get();
   d.td = simulation.timeDiscretisation().get();
   d.bodies.clear();
+  d.nonlinearBodies = 0;
   d.bodyOf.assign(d.nsds->numberOfDS(), -1);
   const double t0 = d.td->t0();
   for (const auto& system : d.nsds->dynamicalSystems()) {
@@ -149,6 +197,7 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
     const Eigen::Matrix3d& I = ne->inertia();
     const bool spherical = (I - I(0, 0) * Eigen::Matrix3d::Identity()).isZero(0.0);
     b.nonlinear = !spherical || ne->isMExtInInertialFrame() || ne->hasWrenchInt();
+    if (b.nonlinear) ++d.nonlinearBodies;
     b.bc = ne->boundaryConditions();
     if (b.bc) {
       b.bc->checkAgainst(*ne, NewtonEulerDS::twistDim);
@@ -180,9 +229,9 @@ void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
     }
   if (!written) return;
   for (InterData& id : d.inters) {
-    id.relation->computeOutput(ctx.t, *id.inter, 0);
-    id.relation->computeOutput(ctx.t, *id.inter, 1);
+    id.relation->computeOutputs(ctx.t, *id.inter);
     id.inter->swapInMemory();
+    id.ruleStep = std::numeric_limits<std::size_t>::max();  // new memories
   }
 }
 
@@ -273,22 +322,23 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     b.vFree = vFree;
     ds.twistFree() = vFree;
   }
-  // H at q̄_k = q_k (first pass of the step), W Hᵀ at every pass.
+  // H at q̄_k = q_k (first pass of the step), W Hᵀ at every pass. Linear bodies (one pass):
+  // only for the interactions that enter index set 1 at this step (the rule reads the
+  // memories y_k, ẏ_k, fixed during the step); the problems read no other (an interaction
+  // read all the same gets its blocks on demand, still at q_k: current()).
+  // docs/kernel/performance.md.
+  if (firstPass) {
+    d.jacobianStep = ctx.step;
+    d.jacobianTime = ctx.t;
+  }
+  const bool all = d.nonlinearBodies > 0;
   for (InterData& id : d.inters) {
-    if (firstPass) id.relation->computeJacobians(ctx.t, *id.inter);
-    for (std::size_t i = 0; i < id.blocks.size(); ++i) {
-      Block& blk = id.blocks[i];
-      if (firstPass) blk.H = id.relation->jachqTBlock(*id.inter, i);
-      if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
-        Eigen::Map<Eigen::Matrix<double, 6, 3>>(blk.WHt.data()).noalias() =
-            Eigen::Map<const Eigen::Matrix<double, 6, 6>>(d.bodies[blk.body].W.data()) *
-            Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()).transpose();
-        continue;
-      }
-      blk.WHt.noalias() = d.bodies[blk.body].W * blk.H.transpose();
+    if (firstPass) {
+      if (all || addInteractionInIndexSet(*id.inter, 1, ctx)) d.jacobianBlocks(id);
+    } else if (id.hStep == d.jacobianStep) {
+      d.productBlocks(id);
     }
   }
-  d.jacobianStep = ctx.step;
 }
 
 bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
@@ -297,10 +347,24 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
   if (level != 1)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
-  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
+  InterData* id = impl_->find(inter);
+  if (!id)
+    return isAlwaysActive(*inter.nonSmoothLaw()) ||
+           activeAtVelocityLevel(inter, static_cast<Eigen::Index>(inter.nonSmoothLaw()->size()),
+                                 ctx);
+  // The rule reads the memories y_k, ẏ_k (fixed during the step): evaluated once per step.
+  if (id->ruleStep != ctx.step || id->ruleH != ctx.h) {
+    id->ruleActive = id->alwaysActive || activeAtVelocityLevel(inter, id->lawSize, ctx);
+    id->ruleStep = ctx.step;
+    id->ruleH = ctx.h;
+  }
+  return id->ruleActive;
+}
+
+bool MoreauJeanNewtonEulerOSI::activeAtVelocityLevel(const Interaction& inter, Eigen::Index stride,
+                                                     const StepContext& ctx) const {
   const Eigen::VectorXd& y = inter.yMemory(0);
   const Eigen::VectorXd& ydot = inter.yMemory(1);
-  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
   for (Eigen::Index i = 0; i < y.size(); i += stride)
     if (y(i) + gamma_ * ctx.h * ydot(i) <= 0.0) return true;
   return false;
@@ -312,7 +376,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
   if (ctx.outputLevel != 1)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: free output at level " +
                             std::to_string(ctx.outputLevel) + " (only level 1)");
-  const InterData& id = impl_->data(inter);
+  const InterData& id = impl_->current(inter);
   q.setZero();
   for (const Block& blk : id.blocks) {
     if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
@@ -329,8 +393,8 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
                                                    const DynamicalSystem& ds,
                                                    const ProblemContext& /*ctx*/,
                                                    Eigen::Ref<Eigen::MatrixXd> block) const {
-  const InterData& da = impl_->data(a);
-  const InterData& db = impl_->data(b);
+  const InterData& da = impl_->current(a);
+  const InterData& db = impl_->current(b);
   const Block* ba = nullptr;
   const Block* bb = nullptr;
   const long body = ds.number() < impl_->bodyOf.size() ? impl_->bodyOf[ds.number()] : -1;
@@ -366,6 +430,7 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
                             : nullptr;
   for (InterData& id : d.inters) {
     if (set && !set->contains(id.inter->number())) continue;
+    if (id.hStep != d.jacobianStep) d.jacobianBlocks(id);  // still at q_k
     const Eigen::VectorXd& lambda = id.inter->lambda(level);
     for (const Block& blk : id.blocks) {
       NewtonEulerDS& ds = *d.bodies[blk.body].ds;
@@ -405,10 +470,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
       }
     }
   }
-  for (InterData& id : d.inters) {
-    id.relation->computeOutput(ctx.tNext, *id.inter, 0);
-    id.relation->computeOutput(ctx.tNext, *id.inter, 1);
-  }
+  // y_{k+1} and ẏ_{k+1}: one evaluation of the contact per interaction.
+  for (InterData& id : d.inters) id.relation->computeOutputs(ctx.tNext, *id.inter);
 }
 
 void MoreauJeanNewtonEulerOSI::swapInMemory() {

@@ -30,7 +30,10 @@ struct ContactGeometry {
 /// points at P1 and P2), H = nᵀ [I₃, −(P1 − G1)~R1, −I₃, (P2 − G2)~R2]; e.g. with NewtonImpactNSL.
 class NewtonEuler1DR : public NewtonEulerR {
  public:
-  /// q = [q_1] or [q_1; q_2] (7 per body), z = concatenated z.
+  /// q = [q_1] or [q_1; q_2] (7 per body), z = concatenated z. The function must depend on
+  /// (q, z) alone: the relation calls it again only when q or z changed (bitwise) since its
+  /// last call on the interaction, and keeps H while they are unchanged (a geometry that
+  /// moves otherwise, e.g. a prescribed obstacle, goes through z).
   using ContactFunction =
       std::function<void(const Eigen::VectorXd& q, const Eigen::VectorXd& z, ContactGeometry& c)>;
 
@@ -56,7 +59,8 @@ class NewtonEuler1DR : public NewtonEulerR {
 
   /// The contact data of the last evaluation on inter (computeOutput or
   /// computeJacobians; zero before). Kept in the interaction's workspace
-  /// (RelationWorkspace::e = [g, P1, P2, n], 10 entries).
+  /// (RelationWorkspace::e = [g, P1, P2, n, ...]: 10 entries, then the cache state and the
+  /// (q, z) of that evaluation).
   ContactGeometry contact(const Interaction& inter) const;
 
  protected:
@@ -65,6 +69,14 @@ class NewtonEuler1DR : public NewtonEulerR {
   void initializeWorkspace(Interaction& inter) override;
   void evaluateOutput(double t, Interaction& inter) override;
   void evaluateJacobians(double t, Interaction& inter) override;
+  /// One evaluation of the contact function for y(0) and H.
+  void evaluateOutputAndJacobians(double t, Interaction& inter) override;
+  /// y(0) (size outputSize()) from the contact data c: (g) here.
+  virtual void outputFromContact(Interaction& inter, const ContactGeometry& c) const;
+  /// ws.C = H from the contact data c: the normal row here.
+  virtual void jacobiansFromContact(Interaction& inter, const ContactGeometry& c) const;
+  /// 0: nothing kept for the current (ws.x, ws.z); 1: ws.e holds its contact; 2: and ws.C its H.
+  int cached(const Interaction& inter) const;
   /// Evaluates the contact function at ws.x into ws.e (ModelError naming the
   /// relation and the interaction on a non-finite value or a normal that is
   /// not of unit length within 1e-8).

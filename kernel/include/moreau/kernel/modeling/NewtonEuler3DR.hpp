@@ -32,8 +32,10 @@ class NewtonEuler3DR : public NewtonEuler1DR {
   static void tangentBasis(const Eigen::Vector3d& n, Eigen::Vector3d& t1, Eigen::Vector3d& t2);
 
  protected:
-  void evaluateOutput(double t, Interaction& inter) override;
-  void evaluateJacobians(double t, Interaction& inter) override;
+  /// y(0) = (g, 0, 0).
+  void outputFromContact(Interaction& inter, const ContactGeometry& c) const override;
+  /// ws.C = [n; t1; t2] [I₃, −(P1 − G1)~R1, −I₃, (P2 − G2)~R2].
+  void jacobiansFromContact(Interaction& inter, const ContactGeometry& c) const override;
 };
 
 }  // namespace moreau

@@ -50,6 +50,10 @@ class NewtonEulerR : public Relation {
 
   /// Level 0: y = h(q); level 1: y(1) = H v (H evaluated at the current q).
   void computeOutput(double t, Interaction& inter, unsigned level) override;
+  /// Both levels at the current q: the same values as computeOutput(t, inter, 0) followed by
+  /// computeOutput(t, inter, 1), with q gathered once (and, for the contact relations, the
+  /// contact function evaluated once); docs/kernel/performance.md.
+  void computeOutputs(double t, Interaction& inter);
   /// p_i(level) += H_iᵀ λ(level) for each linked body.
   void computeInput(double t, Interaction& inter, unsigned level) override;
   /// C (when defined) and H = C T at the current q.
@@ -72,6 +76,8 @@ class NewtonEulerR : public Relation {
   virtual void evaluateOutput(double t, Interaction& inter);
   /// ws.C = H (and ws.B = C when defined) from ws.x.
   virtual void evaluateJacobians(double t, Interaction& inter);
+  /// evaluateOutput then evaluateJacobians (overridden when both share an evaluation).
+  virtual void evaluateOutputAndJacobians(double t, Interaction& inter);
   /// The i-th linked body (type checked by initialize).
   static NewtonEulerDS& linkedDS(Interaction& inter, std::size_t i);
   /// ws.x <- [q_i] (gatherQ), ws.v <- [v_i] (gatherV), in link order.

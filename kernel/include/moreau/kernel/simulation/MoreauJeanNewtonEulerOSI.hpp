@@ -71,6 +71,10 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 
  private:
+  /// The index-set-1 rule y_k + γ h ẏ_k ≤ 0 on the normal rows (every stride-th) of the
+  /// memories.
+  bool activeAtVelocityLevel(const Interaction& inter, Eigen::Index stride,
+                             const StepContext& ctx) const;
   struct Impl;
   double theta_, gamma_;
   std::unique_ptr<Impl> impl_;
