@@ -5,10 +5,10 @@
 // Model: NewtonEulerDS m = 1, I = I₃, F_ext = (−m g, 0, 0), g = 9.81; q0 = (1, 0, 0, 1, 0, 0, 0),
 // v0 = (2, 0, 0, 0, 0, 0). NewtonEuler3DR with the sphere–plane contact of radius R = 0.1
 // (y0 = q0 − R, N = e_x, P1 = (q0 − R, q1, q2), tangents t1 = −e_z, t2 = e_y), law
-// NewtonImpactFrictionNSL(e_n = 0.9, e_t = 0.9, μ = 0.6, 3). Scheme MoreauJeanNewtonEulerOSI(θ = ½)
-// and FrictionContact(3) (the tutorial uses the GenericMechanical problem, which holds a single
-// FC3D block here), TimeStepping with Newton tolerance 1e-10, at most 10 iterations;
-// t0 = 0, T = 10, h = 5e-3 (2000 steps).
+// NewtonImpactFrictionNSL(e_n = 0.9, e_t = 0.9, μ = 0.6, 3). Scheme MoreauJeanOSI(θ = ½) as in the
+// tutorial (it hands the Newton–Euler body to its companion MoreauJeanNewtonEulerOSI) and the
+// GenericMechanical problem (a single FC3D block here), TimeStepping with Newton tolerance 1e-10,
+// at most 10 iterations; t0 = 0, T = 10, h = 5e-3 (2000 steps).
 //
 // Output (row 0 = initial state, then one row per step), 16 columns: t, q0, v0, p(1)_0,
 // λ(1)_0, acos(q3), ‖contactForce‖₂, q0..q6, v1, v2 (contactForce = Hᵀλ(1), 6 entries).
@@ -54,9 +54,8 @@ int main(int argc, char** argv) {
     nsds->insertDynamicalSystem(ball);
     nsds->link(contact, ball);
     auto friction = std::make_shared<GenericMechanical>();
-    auto sim =
-        std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(t0, h),
-                                       std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), friction);
+    auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(t0, h),
+                                              std::make_shared<MoreauJeanOSI>(0.5), friction);
     sim->setNewtonTolerance(1e-10);
     sim->setNewtonMaxIteration(10);
     sim->initialize();

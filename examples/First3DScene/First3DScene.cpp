@@ -78,9 +78,8 @@ int main(int argc, char** argv) {
     // [simulation]
     auto problem = std::make_shared<FrictionContact>(3);  // NSGS
     problem->setTolerance(1e-8);
-    auto sim =
-        std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
-                                       std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), problem);
+    auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                              std::make_shared<MoreauJeanOSI>(0.5), problem);
     sim->insertInteractionManager(contacts);  // detection before every step
     sim->initialize();
     // [simulation]

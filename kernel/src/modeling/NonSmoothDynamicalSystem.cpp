@@ -1,6 +1,8 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/LagrangianDS.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Relation.hpp>
 
@@ -57,7 +59,17 @@ void NonSmoothDynamicalSystem::link(const std::shared_ptr<Interaction>& inter,
     inter->relation()->initialize(*inter);
   } catch (const ModelError& e) {
     inter->clearLinks();
-    throw ModelError(where + e.what());
+    if (!ds2) throw ModelError(where + e.what());
+    // Name both systems; a relation of one family cannot link systems of two families.
+    const bool lagrangian = dynamic_cast<const LagrangianDS*>(ds1.get()) ||
+                            dynamic_cast<const LagrangianDS*>(ds2.get());
+    const bool newtonEuler = dynamic_cast<const NewtonEulerDS*>(ds1.get()) ||
+                             dynamic_cast<const NewtonEulerDS*>(ds2.get());
+    throw ModelError(where + inter->description() + " between " + ds1->description() + " and " +
+                     ds2->description() + ": " + e.what() +
+                     (lagrangian && newtonEuler
+                          ? " (a Lagrangian and a Newton–Euler system cannot share an interaction)"
+                          : ""));
   }
   topology_.link(inter, ds1, ds2);
 }

@@ -3,6 +3,7 @@
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/LagrangianDS.hpp>
 #include <moreau/kernel/modeling/LagrangianR.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
@@ -31,6 +32,17 @@ MoreauJeanDirectProjectionOSI::MoreauJeanDirectProjectionOSI(double theta, doubl
     : MoreauJeanOSI(theta, gamma) {}
 
 MoreauJeanDirectProjectionOSI::~MoreauJeanDirectProjectionOSI() = default;
+
+std::shared_ptr<OneStepIntegrator> MoreauJeanDirectProjectionOSI::companionFor(
+    const DynamicalSystem& ds) {
+  if (dynamic_cast<const NewtonEulerDS*>(&ds))
+    throw ModelError(std::string(typeName()) + ": " + ds.description() +
+                     " is a NewtonEulerDS; Newton–Euler bodies are projected by "
+                     "MoreauJeanNewtonEulerDirectProjectionOSI (or "
+                     "MoreauJeanNewtonEulerCombinedProjectionOSI): associate one with the body "
+                     "(MoreauJeanOSI's plain Moreau–Jean companion would skip the projection)");
+  return nullptr;
+}
 
 void MoreauJeanDirectProjectionOSI::setActivateYPosThreshold(double value) {
   checkFinite("activation position threshold", value);

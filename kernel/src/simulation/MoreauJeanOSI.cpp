@@ -9,8 +9,10 @@
 #include <moreau/kernel/modeling/LagrangianLinearTIDS.hpp>
 #include <moreau/kernel/modeling/LagrangianLinearTIR.hpp>
 #include <moreau/kernel/modeling/LagrangianR.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
+#include <moreau/kernel/simulation/MoreauJeanNewtonEulerOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
@@ -45,6 +47,19 @@ InteractionLevels MoreauJeanOSI::levels(const Interaction& /*inter*/) const {
 }
 
 MoreauJeanOSI::~MoreauJeanOSI() = default;
+
+std::shared_ptr<OneStepIntegrator> MoreauJeanOSI::companionFor(const DynamicalSystem& ds) {
+  if (!dynamic_cast<const NewtonEulerDS*>(&ds)) return nullptr;
+  // The same scheme on Newton–Euler bodies (docs/theory/newton-euler.md §5);
+  // γ_ is already ½ when γ was not given.
+  if (!newtonEuler_) newtonEuler_ = std::make_shared<MoreauJeanNewtonEulerOSI>(theta_, gamma_);
+  return newtonEuler_;
+}
+
+const MoreauJeanNewtonEulerOSI* MoreauJeanOSI::delegate(const DynamicalSystem& ds) const {
+  // Only Newton–Euler bodies are delegated (the companion throws for one it does not integrate).
+  return newtonEuler_ && dynamic_cast<const NewtonEulerDS*>(&ds) ? newtonEuler_.get() : nullptr;
+}
 
 void MoreauJeanOSI::initialize(const Simulation& simulation) {
   Impl& d = *impl_;
@@ -560,15 +575,21 @@ void MoreauJeanOSI::swapInMemory() {
 }
 
 const Eigen::MatrixXd& MoreauJeanOSI::iterationMatrix(const DynamicalSystem& ds) const {
+  if (const auto* c = delegate(ds)) return c->iterationMatrix(ds);
   return impl_->data(ds).Mhat;
 }
 
 bool MoreauJeanOSI::isIterationMatrixSPD(const DynamicalSystem& ds) const {
+  if (delegate(ds))
+    throw ModelError("MoreauJeanOSI::isIterationMatrixSPD: " + ds.description() +
+                     " is integrated by the companion MoreauJeanNewtonEulerOSI (its "
+                     "iterationMatrix is the inverse W, no factorization)");
   return impl_->data(ds).spd;
 }
 
 const Eigen::MatrixXd& MoreauJeanOSI::jacobianBlock(const Interaction& inter,
                                                     const DynamicalSystem& ds) const {
+  if (const auto* c = delegate(ds)) return c->jacobianBlock(inter, ds);
   for (const DSBlock& b : impl_->data(inter).blocks)
     if (b.ds == ds.number()) return b.H;
   throw std::out_of_range("MoreauJeanOSI: " + ds.description() + " is not a system of " +
@@ -576,6 +597,7 @@ const Eigen::MatrixXd& MoreauJeanOSI::jacobianBlock(const Interaction& inter,
 }
 
 const Eigen::VectorXd& MoreauJeanOSI::freeVelocity(const DynamicalSystem& ds) const {
+  if (const auto* c = delegate(ds)) return c->freeVelocity(ds);
   return impl_->data(ds).vFree;
 }
 

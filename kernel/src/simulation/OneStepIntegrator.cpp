@@ -9,6 +9,10 @@ namespace moreau {
 
 OneStepIntegrator::~OneStepIntegrator() = default;
 
+std::shared_ptr<OneStepIntegrator> OneStepIntegrator::companionFor(const DynamicalSystem& /*ds*/) {
+  return nullptr;
+}
+
 const Eigen::MatrixXd& OneStepIntegrator::iterationMatrix(const DynamicalSystem& ds) const {
   throw ModelError(std::string(typeName()) + ": no iteration matrix for " + ds.description() +
                    " (this integrator has no global formulation)");

@@ -1,6 +1,8 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/LagrangianDS.hpp>
+#include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/InteractionManager.hpp>
@@ -25,7 +27,13 @@ Simulation::~Simulation() = default;
 
 void Simulation::insertIntegrator(const std::shared_ptr<OneStepIntegrator>& osi) {
   if (!osi) throw ModelError(std::string(typeName()) + ": the OneStepIntegrator is null");
-  if (std::find(integrators_.begin(), integrators_.end(), osi) != integrators_.end()) return;
+  if (std::find(integrators_.begin(), integrators_.end(), osi) != integrators_.end()) {
+    // A companion inserted by initialize becomes the user's (kept by the next initialize).
+    companions_.erase(std::remove_if(companions_.begin(), companions_.end(),
+                                     [&](const auto& c) { return c.first == osi; }),
+                      companions_.end());
+    return;
+  }
   integrators_.push_back(osi);
   initialized_ = false;
 }
@@ -70,8 +78,60 @@ void Simulation::updateInteractions() {
 }
 
 std::string Simulation::integratorName(std::size_t index) const {
-  return "integrator " + std::to_string(index) + " (" + integrators_[index]->typeName() + ")";
+  std::string name = "integrator " + std::to_string(index) + " (" + integrators_[index]->typeName();
+  for (const auto& [companion, owner] : companions_)
+    if (companion == integrators_[index]) {
+      name += ", the companion of the ";
+      name += owner->typeName();
+      const auto it = std::find_if(integrators_.begin(), integrators_.end(),
+                                   [&](const auto& p) { return p.get() == owner; });
+      if (it != integrators_.end()) name += " " + std::to_string(it - integrators_.begin());
+    }
+  return name + ")";
 }
+
+bool Simulation::isCompanion(const OneStepIntegrator& osi) const {
+  return std::any_of(companions_.begin(), companions_.end(),
+                     [&](const auto& c) { return c.first.get() == &osi; });
+}
+
+void Simulation::removeCompanions() {
+  for (const auto& c : companions_) {
+    const auto it = std::find(integrators_.begin(), integrators_.end(), c.first);
+    if (it != integrators_.end()) integrators_.erase(it);
+  }
+  companions_.clear();
+}
+
+void Simulation::assignCompanions() {
+  // In the order of the systems: deterministic, each companion inserted once.
+  for (const auto& ds : nsds_->dynamicalSystems()) {
+    const std::shared_ptr<OneStepIntegrator> owner =
+        integrators_[static_cast<std::size_t>(osiOfDS_[ds->number()])];
+    std::shared_ptr<OneStepIntegrator> companion = owner->companionFor(*ds);
+    if (!companion || companion == owner) continue;
+    auto it = std::find(integrators_.begin(), integrators_.end(), companion);
+    if (it == integrators_.end()) {
+      integrators_.push_back(companion);
+      companions_.emplace_back(companion, owner.get());
+      it = integrators_.end() - 1;
+    }
+    osiOfDS_[ds->number()] = static_cast<int>(it - integrators_.begin());
+  }
+}
+
+namespace {
+// The case of a Moreau–Jean integrator and its Newton–Euler companion.
+std::string familyNote(const DynamicalSystem& a, const DynamicalSystem& b) {
+  const bool lagrangian =
+      dynamic_cast<const LagrangianDS*>(&a) || dynamic_cast<const LagrangianDS*>(&b);
+  const bool newtonEuler =
+      dynamic_cast<const NewtonEulerDS*>(&a) || dynamic_cast<const NewtonEulerDS*>(&b);
+  if (!lagrangian || !newtonEuler) return "";
+  return ": a Lagrangian and a Newton–Euler system cannot share an interaction (MoreauJeanOSI "
+         "integrates Newton–Euler systems with its MoreauJeanNewtonEulerOSI companion)";
+}
+}  // namespace
 
 void Simulation::checkInteraction(const Interaction& inter) const {
   const auto& systems = inter.dynamicalSystems();
@@ -93,7 +153,8 @@ void Simulation::checkInteraction(const Interaction& inter) const {
                        ds->description() + ", integrated by " +
                        integratorName(static_cast<std::size_t>(index)) +
                        "; an interaction cannot couple systems of two integrators "
-                       "(dev-notes §2.7)");
+                       "(dev-notes §2.7)" +
+                       familyNote(*firstDS, *ds));
     }
   }
 }
@@ -105,6 +166,7 @@ void Simulation::initialize() {
   stepStarted_ = false;
   initialized_ = false;
   for (const auto& ds : nsds_->dynamicalSystems()) ds->validate();
+  removeCompanions();  // asked again below: never duplicated
   if (integrators_.empty())
     throw ModelError(std::string(typeName()) +
                      ": no integrator (call insertIntegrator(osi) before initialize)");
@@ -130,6 +192,7 @@ void Simulation::initialize() {
                      "simulation as TimeStepping(nsds, td, osi, problem): that osi then "
                      "integrates every system not associated with another one)");
   }
+  assignCompanions();
 
   // Levels and interaction storage.
   memorySteps_ = 1;

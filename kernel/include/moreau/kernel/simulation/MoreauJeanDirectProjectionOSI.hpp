@@ -63,6 +63,10 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
   double deactivateYVelThreshold() const { return deactivateVel_; }
   ///@}
 
+  /// Null for a Lagrangian system; ModelError for a NewtonEulerDS: MoreauJeanOSI's plain
+  /// Moreau–Jean companion would skip the projection; Newton–Euler bodies are projected by
+  /// MoreauJeanNewtonEulerDirectProjectionOSI (associate it with them; not a companion yet).
+  std::shared_ptr<OneStepIntegrator> companionFor(const DynamicalSystem& ds) override;
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level,

@@ -19,6 +19,8 @@
 // and interaction outputs are recomputed from it at beginStep).
 // Integrates NewtonEulerDS with NewtonEulerR relations only; a Lagrangian
 // body goes to a MoreauJeanOSI of the same simulation (no shared interaction).
+// MoreauJeanOSI uses this class as its companion for Newton–Euler bodies
+// (OneStepIntegrator::companionFor), so MoreauJeanOSI(θ) runs this scheme.
 
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 
@@ -29,7 +31,9 @@ namespace moreau {
 /// Moreau–Jean θ-scheme for Newton–Euler rigid bodies (NewtonEulerDS with NewtonEulerR
 /// relations): exponential-map position update, impulses λ(1) on index set 1, Newton
 /// iterations when a body's forces are nonlinear, prescribed twist components
-/// (BoundaryCondition) imposed exactly. See docs/theory/newton-euler.md §5.
+/// (BoundaryCondition) imposed exactly. See docs/theory/newton-euler.md §5. It is what
+/// MoreauJeanOSI uses for the Newton–Euler bodies given to it (its companion, same θ and γ); it
+/// can also be constructed and associated directly.
 class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
  public:
   /// theta and gamma in [0, 1] (ModelError otherwise).

@@ -10,6 +10,9 @@
 // factorization of M̂, never a dense M̂⁻¹), free output q_α = H_α v_free
 // (+ ∂h/∂t); the law terms (e ẏ_k, ...) are added by the one-step problem.
 // Levels: y 0..1, λ 1..1, one step of memory.
+// Newton–Euler bodies (NewtonEulerDS) are delegated to a companion
+// MoreauJeanNewtonEulerOSI(θ, γ) (OneStepIntegrator::companionFor), which
+// runs the same scheme on them (docs/theory/newton-euler.md §5).
 
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 
@@ -18,11 +21,15 @@
 
 namespace moreau {
 
+class MoreauJeanNewtonEulerOSI;
+
 /// Moreau–Jean θ-scheme for Lagrangian systems (Siconos MoreauJeanOSI): M̂ = M + hθC + h²θ²K,
 /// v_{k+1} = v_free + M̂⁻¹ p_{k+1} with the impulse p_{k+1} = Σ Hᵀ λ(1), and
 /// q_{k+1} = q_k + h(θ v_{k+1} + (1−θ) v_k). A contact enters index set 1 when
 /// y_k + γ h ẏ_k ≤ 0. θ ∈ [0, 1] (½ by default; θ ≥ ½ is unconditionally stable for linear
-/// systems). See docs/theory/moreau-jean.md.
+/// systems). See docs/theory/moreau-jean.md. Newton–Euler bodies given to it are integrated by
+/// its companion MoreauJeanNewtonEulerOSI (same θ and γ; see companionFor), so
+/// `MoreauJeanOSI(0.5)` integrates a NewtonEulerDS as in Siconos.
 class MoreauJeanOSI : public OneStepIntegrator {
  public:
   /// theta in [0, 1]. gamma: the activation predictor y_k + γ h ẏ_k ≤ 0;
@@ -42,6 +49,16 @@ class MoreauJeanOSI : public OneStepIntegrator {
   bool useGamma() const { return useGamma_; }
 
   InteractionLevels levels(const Interaction& inter) const override;
+
+  /// For a NewtonEulerDS: the companion MoreauJeanNewtonEulerOSI(θ, γ) (γ = ½ when not given),
+  /// created at the first call and the same object afterwards; the simulation inserts it in
+  /// its integrators and gives it every Newton–Euler system of this integrator. Null for any
+  /// other system (integrated here, or rejected by initialize).
+  std::shared_ptr<OneStepIntegrator> companionFor(const DynamicalSystem& ds) override;
+  /// The companion for Newton–Euler bodies (null until companionFor created it).
+  const std::shared_ptr<MoreauJeanNewtonEulerOSI>& newtonEulerCompanion() const {
+    return newtonEuler_;
+  }
 
   /// Supports every LagrangianDS: a nonlinear one (M(q), F_int, N) has
   /// W = M(q*) + hθC_t + h²θ²K_t refactorized at each Newton iterate
@@ -81,13 +98,19 @@ class MoreauJeanOSI : public OneStepIntegrator {
 
   /// M̂ of ds (after initialize; std::out_of_range otherwise). Empty (0x0)
   /// for a LagrangianLinearDiagonalDS, whose M̂ is kept as its diagonal.
+  /// For a Newton–Euler body delegated to the companion: the companion's
+  /// answer (MoreauJeanNewtonEulerOSI::iterationMatrix, i.e. its 6×6 W = M̂⁻¹).
   const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const override;
-  /// H of inter on ds (G(q*) for a nonlinear relation, current step).
+  /// H of inter on ds (G(q*) for a nonlinear relation, current step); for an
+  /// interaction of the companion's bodies, the companion's answer (a ModelError:
+  /// MoreauJeanNewtonEulerOSI has no global form).
   const Eigen::MatrixXd& jacobianBlock(const Interaction& inter,
                                        const DynamicalSystem& ds) const override;
-  /// True when M̂ of ds was factorized by Cholesky (false: LU).
+  /// True when M̂ of ds was factorized by Cholesky (false: LU). ModelError for a
+  /// Newton–Euler body delegated to the companion.
   bool isIterationMatrixSPD(const DynamicalSystem& ds) const;
-  /// v_free of ds for the last computeFreeState.
+  /// v_free of ds for the last computeFreeState (a delegated Newton–Euler body: the
+  /// companion's free twist).
   const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 
  private:
@@ -96,6 +119,10 @@ class MoreauJeanOSI : public OneStepIntegrator {
   double gamma_;
   bool useGamma_;
   std::unique_ptr<Impl> impl_;
+  std::shared_ptr<MoreauJeanNewtonEulerOSI> newtonEuler_;  // companion (lazily created)
+
+  /// The companion when ds is a NewtonEulerDS and the companion exists, else null.
+  const MoreauJeanNewtonEulerOSI* delegate(const DynamicalSystem& ds) const;
 };
 
 }  // namespace moreau

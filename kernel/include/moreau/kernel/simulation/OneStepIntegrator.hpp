@@ -14,6 +14,7 @@
 
 #include <Eigen/Dense>
 #include <cstddef>
+#include <memory>
 
 namespace moreau {
 
@@ -41,6 +42,17 @@ class OneStepIntegrator {
   virtual InteractionLevels levels(const Interaction& inter) const = 0;
   /// Number of past steps of y an interaction keeps (1: y_k only).
   virtual unsigned memorySteps() const { return 1; }
+
+  /// Companion hook (docs/kernel/simulation.md, "Companion integrators"): null (the default)
+  /// when this integrator integrates ds itself; otherwise the integrator, running the same
+  /// scheme for another family of systems, to which it delegates ds. Simulation::initialize
+  /// asks it for every system given to this integrator (by associate, as the default or as the
+  /// only one) and, when non-null, inserts the companion in its integrator list (once) and
+  /// gives ds to it. An implementation creates its companion once (lazily, with its own
+  /// parameters) and returns the same object for every system of that family; it may throw a
+  /// ModelError for a family it cannot handle. MoreauJeanOSI returns a
+  /// MoreauJeanNewtonEulerOSI for a NewtonEulerDS.
+  virtual std::shared_ptr<OneStepIntegrator> companionFor(const DynamicalSystem& ds);
 
   /// Prepares the run from the current state of its systems (taken as the
   /// state at t0); ModelError on an unsupported or ill-posed model. Keeps a

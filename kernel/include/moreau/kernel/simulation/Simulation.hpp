@@ -78,7 +78,8 @@ class Simulation {
   }
 
   /// Prepares the run from the current state of the systems: validates
-  /// them, assigns each system to its integrator (ModelError: no
+  /// them, assigns each system to its integrator, or to that integrator's
+  /// companion when OneStepIntegrator::companionFor(ds) returns one (ModelError: no
   /// integrator; a system without one among several; an interaction
   /// coupling systems of two integrators, naming the interaction and both
   /// integrators), sizes the interactions' storage from the integrators'
@@ -120,10 +121,16 @@ class Simulation {
   }
   /// The time grid.
   const std::shared_ptr<TimeDiscretisation>& timeDiscretisation() const { return td_; }
-  /// Integrators in insertion order.
+  /// Integrators in insertion order; after initialize, followed by the companions it inserted
+  /// (OneStepIntegrator::companionFor, e.g. the MoreauJeanNewtonEulerOSI of a MoreauJeanOSI
+  /// given Newton–Euler bodies), in the order of the first system delegated to each. A new
+  /// initialize removes them and asks again, so they are never duplicated.
   const std::vector<std::shared_ptr<OneStepIntegrator>>& integrators() const {
     return integrators_;
   }
+  /// True when osi was inserted by initialize as the companion of another integrator (false
+  /// for an integrator the user inserted, even when it also serves as a companion).
+  bool isCompanion(const OneStepIntegrator& osi) const;
   /// The integrator of ds (after initialize; ModelError otherwise).
   OneStepIntegrator& integratorOf(const DynamicalSystem& ds) const;
   /// True when osi integrates ds (after initialize).
@@ -228,6 +235,12 @@ class Simulation {
   std::vector<std::pair<std::shared_ptr<DynamicalSystem>, std::shared_ptr<OneStepIntegrator>>>
       associations_;
   std::vector<int> osiOfDS_;  // by DS number: index in integrators_, -1 unassigned
+  // Companions inserted by initialize (companionFor) and the integrator that delegated to each.
+  std::vector<std::pair<std::shared_ptr<OneStepIntegrator>, const OneStepIntegrator*>> companions_;
+  /// Removes the companions of the previous initialize from integrators_.
+  void removeCompanions();
+  /// Gives each system delegated by its integrator to that integrator's companion.
+  void assignCompanions();
   InteractionLevels levels_;
   std::vector<InteractionLevels> osiLevels_;  // by integrator: over its interactions
   std::vector<bool> osiHasInteractions_;      // by integrator
