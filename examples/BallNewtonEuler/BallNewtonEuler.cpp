@@ -9,11 +9,11 @@
 // (GenericMechanical, as the tutorial) stays empty. t0 = 0, T = 10, h = 1e-3 (10000 steps),
 // Newton tolerance 1e-10, at most 10 iterations.
 //
-// Scheme: Siconos runs MoreauJeanDirectProjectionOSI(θ = 1) with TimeSteppingDirectProjection
+// Scheme, as the tutorial: MoreauJeanDirectProjectionOSI(θ = 1) (its companion
+// MoreauJeanNewtonEulerDirectProjectionOSI integrates the ball) with TimeSteppingDirectProjection
 // (20 projection iterations, tolerances 1e-8) and MLCPProjectOnConstraints(ENUM, 1.0). With no
-// linked interaction the projection does nothing, so the trajectory is that of the plain θ = 1
-// Newton–Euler Moreau–Jean step: this program uses MoreauJeanNewtonEulerOSI(1.0) + TimeStepping
-// (Moreau has no Newton–Euler projection integrator yet).
+// linked interaction the projection does nothing: the trajectory is that of the plain θ = 1
+// Newton–Euler Moreau–Jean step.
 //
 // Output (row 0 = initial state, then one row per step), 20 columns: t, q0, v0, p(1)_0,
 // reaction_0, acos(clamp(q3, −1, 1)), 0 (the tutorial never writes column 6), q0..q6, v0..v5.
@@ -67,9 +67,13 @@ int main(int argc, char** argv) {
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(t0, T);
     nsds->insertDynamicalSystem(ball);
     auto problem = std::make_shared<GenericMechanical>();
-    auto sim =
-        std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(t0, h),
-                                       std::make_shared<MoreauJeanNewtonEulerOSI>(1.0), problem);
+    auto sim = std::make_shared<TimeSteppingDirectProjection>(
+        nsds, std::make_shared<TimeDiscretisation>(t0, h),
+        std::make_shared<MoreauJeanDirectProjectionOSI>(1.0), problem,
+        std::make_shared<MLCPProjectOnConstraints>("enum", 1.0));
+    sim->setProjectionMaxIteration(20);
+    sim->setConstraintTol(1e-8);
+    sim->setConstraintTolUnilateral(1e-8);
     sim->setNewtonTolerance(1e-10);
     sim->setNewtonMaxIteration(10);
     sim->initialize();

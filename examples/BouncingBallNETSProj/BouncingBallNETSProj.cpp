@@ -5,9 +5,10 @@
 // Model: as BouncingBallNETS: NewtonEulerDS m = 1, I = I₃, F_ext = (−m g, 0, 0), g = 9.81;
 // q0 = (1, 0, 0, 1, 0, 0, 0), v0 = (2, 0, 0, 0, 0, 0); NewtonEuler3DR sphere–plane contact of
 // radius R = 0.1 on x = 0 (N = e_x, t1 = −e_z, t2 = e_y); NewtonImpactFrictionNSL(e_n = 0.9,
-// e_t = 0.9, μ = 0.6, 3). Scheme of §32: MoreauJeanNewtonEulerDirectProjectionOSI(θ = ½, default
-// thresholds), GenericMechanical, MLCPProjectOnConstraints(ENUM, α = 1),
-// TimeSteppingDirectProjection (level 1, 20 projection iterations, both tolerances 1e-8),
+// e_t = 0.9, μ = 0.6, 3). Scheme of §32: MoreauJeanDirectProjectionOSI(θ = ½, default
+// thresholds; it projects the Newton–Euler body with its companion
+// MoreauJeanNewtonEulerDirectProjectionOSI), GenericMechanical, MLCPProjectOnConstraints(ENUM, α =
+// 1), TimeSteppingDirectProjection (level 1, 20 projection iterations, both tolerances 1e-8),
 // Newton tolerance 1e-10, at most 10 iterations; t0 = 0, T = 10, h = 5e-3 (2000 steps).
 // Projection: docs/theory/projection.md §2.4.
 //
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
   examples::CommandLine cli(
       "BouncingBallNETSProj",
       "3-D Newton-Euler sphere bouncing on the plane x = 0 with friction, positions projected\n"
-      "onto the constraint after each step (MoreauJeanNewtonEulerDirectProjectionOSI,\n"
+      "onto the constraint after each step (MoreauJeanDirectProjectionOSI,\n"
       "TimeSteppingDirectProjection).",
       "BouncingBallNETSProj.dat");
   cli.addNumber("T", 10.0, "final time");
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
     auto friction = std::make_shared<GenericMechanical>();
     auto sim = std::make_shared<TimeSteppingDirectProjection>(
         nsds, std::make_shared<TimeDiscretisation>(t0, h),
-        std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(0.5), friction,
+        std::make_shared<MoreauJeanDirectProjectionOSI>(0.5), friction,
         std::make_shared<MLCPProjectOnConstraints>("enum", 1.0));
     sim->setIndexSetLevelForProjection(1);
     sim->setProjectionMaxIteration(20);

@@ -190,13 +190,25 @@ TEST(MoreauJeanOSINewtonEuler, CompanionIsCreatedOnceWithThetaAndGamma) {
   auto withGamma = std::make_shared<MoreauJeanOSI>(0.5, 0.25);
   withGamma->companionFor(*b1);
   EXPECT_EQ(withGamma->newtonEulerCompanion()->gamma(), 0.25);
-  // The projection variants do not silently drop their projection.
-  MoreauJeanDirectProjectionOSI projection;
+  // The projection variants give their bodies the Newton–Euler projection scheme, with their
+  // θ, γ and thresholds.
+  MoreauJeanDirectProjectionOSI projection(0.6);
+  projection.setActivateYPosThreshold(2e-7);
+  projection.setDeactivateYVelThreshold(0.5);
   EXPECT_EQ(projection.companionFor(*lds), nullptr);
-  EXPECT_THROW_WITH(projection.companionFor(*b1), ModelError, "MoreauJeanDirectProjectionOSI",
-                    "sphere", "NewtonEulerDS", "projection");
+  const auto p1 = projection.companionFor(*b1);
+  ASSERT_NE(std::dynamic_pointer_cast<MoreauJeanNewtonEulerDirectProjectionOSI>(p1), nullptr);
+  EXPECT_EQ(p1, projection.companionFor(*b2));
+  EXPECT_EQ(p1, projection.newtonEulerProjectionCompanion());
+  EXPECT_FALSE(projection.newtonEulerProjectionCompanion()->combinedProjection());
+  EXPECT_EQ(projection.newtonEulerProjectionCompanion()->theta(), 0.6);
+  EXPECT_EQ(projection.newtonEulerProjectionCompanion()->gamma(), 0.5);
+  EXPECT_EQ(projection.newtonEulerProjectionCompanion()->activateYPosThreshold(), 2e-7);
+  EXPECT_EQ(projection.newtonEulerProjectionCompanion()->deactivateYVelThreshold(), 0.5);
   MoreauJeanCombinedProjectionOSI combined;
-  EXPECT_THROW_WITH(combined.companionFor(*b1), ModelError, "MoreauJeanCombinedProjectionOSI");
+  combined.companionFor(*b1);
+  ASSERT_NE(combined.newtonEulerProjectionCompanion(), nullptr);
+  EXPECT_TRUE(combined.newtonEulerProjectionCompanion()->combinedProjection());
   // Other integrators keep their own errors.
   EXPECT_EQ(EulerMoreauOSI(0.5).companionFor(*b1), nullptr);
 }

@@ -34,13 +34,20 @@ namespace {
 
 constexpr double kR = 0.1, kG = 9.81;
 
-enum class Scheme { MoreauJean, Direct, Combined };
+// Direct / Combined: the Newton–Euler projection integrators given directly; DirectCompanion /
+// CombinedCompanion: the Siconos form, MoreauJeanDirectProjectionOSI /
+// MoreauJeanCombinedProjectionOSI handing the bodies to their companion. WithBeads: the same
+// stack plus a Lagrangian stack of 3 beads (LagrangianLinearTIDS, LinearTIR) in the same model,
+// under the same MoreauJeanDirectProjectionOSI.
+enum class Scheme { MoreauJean, Direct, Combined, DirectCompanion, CombinedCompanion, WithBeads };
 
 struct StackResult {
-  double restingPenetration = 0;  // max over t >= tRest of max(0, −y) over every contact
-  double startPenetration = 0;    // at the first step with t >= tRest
-  double finalPenetration = 0;    // at T
-  double maxNormError = 0;        // max ||p| − 1| over the bodies and the run
+  double restingPenetration = 0;   // max over t >= tRest of max(0, −y) over every contact
+  std::vector<double> finalState;  // q and twist of every sphere at T (bitwise comparisons)
+  std::size_t integrators = 0;     // in the simulation after initialize
+  double startPenetration = 0;     // at the first step with t >= tRest
+  double finalPenetration = 0;     // at T
+  double maxNormError = 0;         // max ||p| − 1| over the bodies and the run
   unsigned long projections = 0;
 };
 
@@ -75,6 +82,29 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
         std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnSphere(kR, kR))));
     nsds->link(contacts.back(), spheres[i + 1], spheres[i]);  // body 1 = the upper sphere
   }
+  if (scheme == Scheme::WithBeads) {  // y = q_0 − R, y = q_{i} − q_{i−1} − 2R
+    std::vector<std::shared_ptr<LagrangianLinearTIDS>> beads;
+    for (int i = 0; i < 3; ++i) {
+      beads.push_back(std::make_shared<LagrangianLinearTIDS>(
+          VectorXd::Constant(1, (2 * i + 1) * kR + (i + 1) * gap), VectorXd::Zero(1),
+          Eigen::MatrixXd::Identity(1, 1)));
+      beads.back()->setFExtPtr(VectorXd::Constant(1, -kG));
+      nsds->insertDynamicalSystem(beads.back());
+    }
+    Eigen::MatrixXd H1(1, 1), H2(1, 2);
+    H1 << 1;
+    H2 << -1, 1;
+    contacts.push_back(std::make_shared<Interaction>(
+        std::make_shared<NewtonImpactNSL>(0.0),
+        std::make_shared<LagrangianLinearTIR>(H1, VectorXd::Constant(1, -kR))));
+    nsds->link(contacts.back(), beads[0]);
+    for (int i = 0; i < 2; ++i) {
+      contacts.push_back(std::make_shared<Interaction>(
+          std::make_shared<NewtonImpactNSL>(0.0),
+          std::make_shared<LagrangianLinearTIR>(H2, VectorXd::Constant(1, -2 * kR))));
+      nsds->link(contacts.back(), beads[i], beads[i + 1]);
+    }
+  }
   auto td = std::make_shared<TimeDiscretisation>(0.0, h);
   std::shared_ptr<Simulation> sim;
   TimeSteppingDirectProjection* projection = nullptr;
@@ -99,10 +129,28 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
       sim = ts;
       break;
     }
+    case Scheme::DirectCompanion:
+    case Scheme::WithBeads: {
+      auto ts = std::make_shared<TimeSteppingDirectProjection>(
+          nsds, td, std::make_shared<MoreauJeanDirectProjectionOSI>(0.5), std::make_shared<LCP>(),
+          std::make_shared<MLCPProjectOnConstraints>());
+      projection = ts.get();
+      sim = ts;
+      break;
+    }
+    case Scheme::CombinedCompanion: {
+      auto ts = std::make_shared<TimeSteppingCombinedProjection>(
+          nsds, td, std::make_shared<MoreauJeanCombinedProjectionOSI>(0.5), std::make_shared<LCP>(),
+          std::make_shared<MLCPProjectOnConstraints>());
+      projection = ts.get();
+      sim = ts;
+      break;
+    }
   }
   sim->log().setEnabled(false);
   sim->initialize();
   StackResult r;
+  r.integrators = sim->integrators().size();
   bool started = false;
   while (sim->hasNextEvent()) {
     sim->advanceToEvent();
@@ -120,6 +168,10 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
     sim->nextStep();
   }
   if (projection) r.projections = projection->nbCumulatedProjectionIteration();
+  for (const auto& sphere : spheres) {
+    r.finalState.insert(r.finalState.end(), sphere->q().begin(), sphere->q().end());
+    r.finalState.insert(r.finalState.end(), sphere->twist().begin(), sphere->twist().end());
+  }
   return r;
 }
 
@@ -153,6 +205,42 @@ TEST(NewtonEulerProjection, RestingStackPenetrationBelow1e10WhereMoreauJeanDrift
   EXPECT_GT(direct.projections, 0u);
   EXPECT_LT(direct.maxNormError, 1e-14);
   EXPECT_LT(combined.maxNormError, 1e-14);
+}
+
+// The Siconos form (MoreauJeanDirectProjectionOSI / MoreauJeanCombinedProjectionOSI on
+// Newton–Euler bodies, docs/kernel/simulation.md "Companion integrators") runs the Newton–Euler
+// projection schemes: bitwise the runs with the Newton–Euler integrators given directly; a
+// Lagrangian bead stack in the same model (same integrator, same problems) is projected too.
+TEST(NewtonEulerProjection, ProjectionIntegratorsHandNewtonEulerBodiesToTheirCompanion) {
+  const double h = 1e-3, T = 2, tRest = 1, gap = 1e-2;
+  const StackResult direct = runStack(Scheme::Direct, h, T, tRest, gap);
+  const StackResult directCompanion = runStack(Scheme::DirectCompanion, h, T, tRest, gap);
+  const StackResult combined = runStack(Scheme::Combined, h, T, tRest, gap);
+  const StackResult combinedCompanion = runStack(Scheme::CombinedCompanion, h, T, tRest, gap);
+  const StackResult mixed = runStack(Scheme::WithBeads, h, T, tRest, gap);
+  EXPECT_EQ(direct.integrators, 1u);
+  EXPECT_EQ(directCompanion.integrators, 2u);  // the owner and its companion
+  EXPECT_EQ(combinedCompanion.integrators, 2u);
+  EXPECT_EQ(mixed.integrators, 2u);
+  ASSERT_EQ(directCompanion.finalState.size(), direct.finalState.size());
+  EXPECT_EQ(directCompanion.finalState, direct.finalState);  // bitwise
+  EXPECT_EQ(directCompanion.projections, direct.projections);
+  EXPECT_EQ(combinedCompanion.finalState, combined.finalState);
+  EXPECT_EQ(combinedCompanion.projections, combined.projections);
+  // Mixed model: every contact (3 sphere contacts and 3 bead contacts) at rest within 1e-10.
+  std::printf(
+      "Newton-Euler stack + Lagrangian bead stack under one MoreauJeanDirectProjectionOSI: max "
+      "penetration for t >= %g s: %.3e (%lu projection iterations; spheres alone: %.3e, %lu)\n",
+      tRest, mixed.restingPenetration, mixed.projections, directCompanion.restingPenetration,
+      directCompanion.projections);
+  EXPECT_LT(mixed.restingPenetration, 1e-10);
+  EXPECT_GT(mixed.projections, 0u);
+  EXPECT_LT(mixed.maxNormError, 1e-14);
+  double maxDifference = 0;  // the sphere part against the spheres alone
+  for (std::size_t k = 0; k < direct.finalState.size(); ++k)
+    maxDifference =
+        std::max(maxDifference, std::abs(mixed.finalState[k] - directCompanion.finalState[k]));
+  EXPECT_LT(maxDifference, 1e-6);
 }
 
 namespace {

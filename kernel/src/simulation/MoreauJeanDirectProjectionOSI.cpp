@@ -8,6 +8,8 @@
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/MoreauJeanDirectProjectionOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanNewtonEulerCombinedProjectionOSI.hpp>
+#include <moreau/kernel/simulation/MoreauJeanNewtonEulerDirectProjectionOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 
 #include <algorithm>
@@ -35,13 +37,20 @@ MoreauJeanDirectProjectionOSI::~MoreauJeanDirectProjectionOSI() = default;
 
 std::shared_ptr<OneStepIntegrator> MoreauJeanDirectProjectionOSI::companionFor(
     const DynamicalSystem& ds) {
-  if (dynamic_cast<const NewtonEulerDS*>(&ds))
-    throw ModelError(std::string(typeName()) + ": " + ds.description() +
-                     " is a NewtonEulerDS; Newton–Euler bodies are projected by "
-                     "MoreauJeanNewtonEulerDirectProjectionOSI (or "
-                     "MoreauJeanNewtonEulerCombinedProjectionOSI): associate one with the body "
-                     "(MoreauJeanOSI's plain Moreau–Jean companion would skip the projection)");
-  return nullptr;
+  if (!dynamic_cast<const NewtonEulerDS*>(&ds)) return nullptr;
+  // The same projection scheme on Newton–Euler bodies (docs/theory/projection.md §2.4).
+  if (!neProjection_) {
+    if (combinedProjection())
+      neProjection_ =
+          std::make_shared<MoreauJeanNewtonEulerCombinedProjectionOSI>(theta(), gamma());
+    else
+      neProjection_ = std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(theta(), gamma());
+  }
+  neProjection_->setActivateYPosThreshold(activatePos_);
+  neProjection_->setActivateYVelThreshold(activateVel_);
+  neProjection_->setDeactivateYPosThreshold(deactivatePos_);
+  neProjection_->setDeactivateYVelThreshold(deactivateVel_);
+  return neProjection_;
 }
 
 void MoreauJeanDirectProjectionOSI::setActivateYPosThreshold(double value) {

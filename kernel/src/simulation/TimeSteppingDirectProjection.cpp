@@ -67,16 +67,6 @@ void TimeSteppingDirectProjection::setConstraintTolUnilateral(double tolerance) 
 }
 
 void TimeSteppingDirectProjection::initialize() {
-  projectionIntegrators_.clear();
-  for (const auto& osi : integrators()) {
-    auto* projection = dynamic_cast<ProjectionIntegrator*>(osi.get());
-    if (!projection)
-      throw ModelError(std::string(typeName()) + ": the integrator " + osi->typeName() +
-                       " is not a projection integrator (MoreauJeanDirectProjectionOSI for "
-                       "Lagrangian systems, MoreauJeanNewtonEulerDirectProjectionOSI for "
-                       "Newton-Euler bodies, or their combined variants)");
-    projectionIntegrators_.push_back(projection);
-  }
   const auto& position = nonSmoothProblem(ProblemRole::Position);
   if (!position)
     throw ModelError(std::string(typeName()) +
@@ -88,7 +78,22 @@ void TimeSteppingDirectProjection::initialize() {
   projectionIterations_ = 0;
   maxViolationUnilateral_ = maxViolationEquality_ = 0.0;
   cumulatedProjection_ = 0;
+  checkProjectionIntegrators();  // the user's integrators, before any work
   TimeStepping::initialize();
+  checkProjectionIntegrators();  // with the companions initialize added (Newton–Euler bodies)
+}
+
+void TimeSteppingDirectProjection::checkProjectionIntegrators() {
+  projectionIntegrators_.clear();
+  for (const auto& osi : integrators()) {
+    auto* projection = dynamic_cast<ProjectionIntegrator*>(osi.get());
+    if (!projection)
+      throw ModelError(std::string(typeName()) + ": the integrator " + osi->typeName() +
+                       " is not a projection integrator (MoreauJeanDirectProjectionOSI for "
+                       "Lagrangian systems, MoreauJeanNewtonEulerDirectProjectionOSI for "
+                       "Newton-Euler bodies, or their combined variants)");
+    projectionIntegrators_.push_back(projection);
+  }
 }
 
 ProblemContext TimeSteppingDirectProjection::problemContext(ProblemRole role) const {

@@ -30,6 +30,7 @@
 namespace moreau {
 
 class LagrangianDS;
+class MoreauJeanNewtonEulerDirectProjectionOSI;
 class LagrangianR;
 class Topology;
 
@@ -63,10 +64,16 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
   double deactivateYVelThreshold() const { return deactivateVel_; }
   ///@}
 
-  /// Null for a Lagrangian system; ModelError for a NewtonEulerDS: MoreauJeanOSI's plain
-  /// Moreau–Jean companion would skip the projection; Newton–Euler bodies are projected by
-  /// MoreauJeanNewtonEulerDirectProjectionOSI (associate it with them; not a companion yet).
+  /// Null for a Lagrangian system. For a NewtonEulerDS: the companion
+  /// MoreauJeanNewtonEulerDirectProjectionOSI (MoreauJeanNewtonEulerCombinedProjectionOSI when
+  /// this integrator is a MoreauJeanCombinedProjectionOSI) with this integrator's θ, γ and the
+  /// four thresholds as they are at initialize; the same object for every body.
   std::shared_ptr<OneStepIntegrator> companionFor(const DynamicalSystem& ds) override;
+  /// The Newton–Euler projection companion (null until companionFor created it).
+  const std::shared_ptr<MoreauJeanNewtonEulerDirectProjectionOSI>& newtonEulerProjectionCompanion()
+      const {
+    return neProjection_;
+  }
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
@@ -122,6 +129,7 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
   void synchronize();
   const InteractionData& data(const Interaction& inter) const;
 
+  std::shared_ptr<MoreauJeanNewtonEulerDirectProjectionOSI> neProjection_;  // companion
   double activatePos_ = 1e-7, activateVel_ = 0.0;
   double deactivatePos_ = 1e-7, deactivateVel_ = 0.0;
   const Simulation* simulation_ = nullptr;

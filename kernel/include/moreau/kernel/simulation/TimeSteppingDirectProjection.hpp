@@ -97,6 +97,10 @@ class TimeSteppingDirectProjection : public TimeStepping {
   void computeCriteria();
   /// True when a largest violation is above its tolerance.
   bool violated() const;
+  /// Fills projectionIntegrators_ from integrators() (companions included once
+  /// Simulation::initialize has added them); ModelError for an integrator that is not a
+  /// ProjectionIntegrator.
+  void checkProjectionIntegrators();
 
   unsigned projectionLevel_ = 1;           ///< indexSetLevelForProjection()
   unsigned projectionMaxIteration_ = 10;   ///< projectionMaxIteration()
