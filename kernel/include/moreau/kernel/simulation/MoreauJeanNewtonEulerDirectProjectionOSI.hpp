@@ -11,8 +11,9 @@
 // with H = jachqT = C T at q̃ and M = diag(m I₃, I); velocity unchanged.
 // Activation of index set 1 with thresholds (hysteresis): the rule, the
 // thresholds and the forced flags are ProjectionIntegrator's
-// (ProjectionIntegrator.hpp), shared with MoreauJeanDirectProjectionOSI. Levels: those of
-// MoreauJeanNewtonEulerOSI (y 0..1, λ 1); λ(0) is the storage level 0 the interactions always have.
+// (ProjectionIntegrator.hpp), shared with MoreauJeanDirectProjectionOSI.
+// Levels: those of MoreauJeanNewtonEulerOSI (y 0..1, λ 1); λ(0) is the
+// storage level 0 the interactions always have.
 
 #include <moreau/kernel/simulation/MoreauJeanNewtonEulerOSI.hpp>
 #include <moreau/kernel/simulation/ProjectionIntegrator.hpp>

@@ -9,8 +9,9 @@
 // combined variants.
 //
 // The part the integrators share lives here, once: the forced flags and the
-// activation of index set 1 with thresholds (hysteresis), evaluated by
-// indexSet1Rule for the integrators' addInteractionInIndexSet (level 1):
+// activation of index set 1 with thresholds (hysteresis; docs/theory/projection.md
+// §2.1), evaluated by indexSet1Rule for the integrators' addInteractionInIndexSet
+// (level 1):
 //   not in the set: enters when ŷ = y_k + γ h ẏ_k ≤ activation position
 //                   threshold and ẏ_k ≤ activation velocity threshold;
 //   in the set:     leaves when ŷ > deactivation position threshold and
