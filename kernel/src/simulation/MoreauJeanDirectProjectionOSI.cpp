@@ -5,33 +5,19 @@
 #include <moreau/kernel/modeling/LagrangianR.hpp>
 #include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
-#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/MoreauJeanDirectProjectionOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanNewtonEulerCombinedProjectionOSI.hpp>
 #include <moreau/kernel/simulation/MoreauJeanNewtonEulerDirectProjectionOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 
-#include <algorithm>
-#include <cmath>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
 namespace moreau {
 
-namespace {
-void checkFinite(const char* what, double value) {
-  if (!std::isfinite(value)) {
-    std::ostringstream os;
-    os << "MoreauJeanDirectProjectionOSI: the " << what << " must be finite (got " << value << ")";
-    throw ModelError(os.str());
-  }
-}
-}  // namespace
-
 MoreauJeanDirectProjectionOSI::MoreauJeanDirectProjectionOSI(double theta, double gamma)
-    : MoreauJeanOSI(theta, gamma) {}
+    : MoreauJeanOSI(theta, gamma), ProjectionIntegrator("MoreauJeanDirectProjectionOSI") {}
 
 MoreauJeanDirectProjectionOSI::~MoreauJeanDirectProjectionOSI() = default;
 
@@ -46,28 +32,11 @@ std::shared_ptr<OneStepIntegrator> MoreauJeanDirectProjectionOSI::companionFor(
     else
       neProjection_ = std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(theta(), gamma());
   }
-  neProjection_->setActivateYPosThreshold(activatePos_);
-  neProjection_->setActivateYVelThreshold(activateVel_);
-  neProjection_->setDeactivateYPosThreshold(deactivatePos_);
-  neProjection_->setDeactivateYVelThreshold(deactivateVel_);
+  neProjection_->setActivateYPosThreshold(activateYPosThreshold());
+  neProjection_->setActivateYVelThreshold(activateYVelThreshold());
+  neProjection_->setDeactivateYPosThreshold(deactivateYPosThreshold());
+  neProjection_->setDeactivateYVelThreshold(deactivateYVelThreshold());
   return neProjection_;
-}
-
-void MoreauJeanDirectProjectionOSI::setActivateYPosThreshold(double value) {
-  checkFinite("activation position threshold", value);
-  activatePos_ = value;
-}
-void MoreauJeanDirectProjectionOSI::setActivateYVelThreshold(double value) {
-  checkFinite("activation velocity threshold", value);
-  activateVel_ = value;
-}
-void MoreauJeanDirectProjectionOSI::setDeactivateYPosThreshold(double value) {
-  checkFinite("deactivation position threshold", value);
-  deactivatePos_ = value;
-}
-void MoreauJeanDirectProjectionOSI::setDeactivateYVelThreshold(double value) {
-  checkFinite("deactivation velocity threshold", value);
-  deactivateVel_ = value;
 }
 
 void MoreauJeanDirectProjectionOSI::initialize(const Simulation& simulation) {
@@ -123,7 +92,7 @@ void MoreauJeanDirectProjectionOSI::synchronize() {
   const NonSmoothDynamicalSystem& nsds = *simulation_->nonSmoothDynamicalSystem();
   if (nsds.topologyVersion() == topologyVersion_) return;
   interactions_.assign(topology_->interactionCapacity(), InteractionData());
-  forced_.assign(topology_->interactionCapacity(), 0);
+  resizeForcedActive(topology_->interactionCapacity());
   allConstant_ = true;
   for (const auto& inter : nsds.interactions()) {
     if (!owns(*inter)) continue;
@@ -159,37 +128,14 @@ const MoreauJeanDirectProjectionOSI::InteractionData& MoreauJeanDirectProjection
 void MoreauJeanDirectProjectionOSI::beginStep(const StepContext& ctx) {
   MoreauJeanOSI::beginStep(ctx);
   synchronize();
-  std::fill(forced_.begin(), forced_.end(), 0);
-}
-
-void MoreauJeanDirectProjectionOSI::forceActive(const Interaction& inter) {
-  if (inter.number() < forced_.size()) forced_[inter.number()] = 1;
-}
-
-bool MoreauJeanDirectProjectionOSI::isForcedActive(const Interaction& inter) const {
-  return inter.number() < forced_.size() && forced_[inter.number()] != 0;
+  clearForcedActive();
 }
 
 bool MoreauJeanDirectProjectionOSI::addInteractionInIndexSet(const Interaction& inter,
                                                              unsigned level,
                                                              const StepContext& ctx) const {
   if (level != 1) return MoreauJeanOSI::addInteractionInIndexSet(inter, level, ctx);
-  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
-  if (isForcedActive(inter)) return true;
-  const bool member = topology_ && topology_->numberOfIndexSets() > 1 &&
-                      topology_->indexSet(1).contains(inter.number());
-  const Eigen::VectorXd& y = inter.yMemory(0);
-  const Eigen::VectorXd& ydot = inter.yMemory(1);
-  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
-  for (Eigen::Index i = 0; i < y.size(); i += stride) {
-    const double predicted = y(i) + gamma() * ctx.h * ydot(i);
-    if (member) {
-      if (!(predicted > deactivatePos_ && ydot(i) > deactivateVel_)) return true;
-    } else if (predicted <= activatePos_ && ydot(i) <= activateVel_) {
-      return true;
-    }
-  }
-  return false;
+  return indexSet1Rule(inter, topology_, gamma(), ctx.h);
 }
 
 void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {

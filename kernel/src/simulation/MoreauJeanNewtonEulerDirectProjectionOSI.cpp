@@ -5,7 +5,6 @@
 #include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NewtonEulerR.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
-#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/MoreauJeanNewtonEulerDirectProjectionOSI.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
@@ -13,9 +12,7 @@
 
 #include <Eigen/Cholesky>
 
-#include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -23,38 +20,14 @@ namespace moreau {
 
 namespace {
 constexpr const char* kName = "MoreauJeanNewtonEulerDirectProjectionOSI";
-
-void checkFinite(const char* what, double value) {
-  if (!std::isfinite(value)) {
-    std::ostringstream os;
-    os << kName << ": the " << what << " must be finite (got " << value << ")";
-    throw ModelError(os.str());
-  }
-}
 }  // namespace
 
 MoreauJeanNewtonEulerDirectProjectionOSI::MoreauJeanNewtonEulerDirectProjectionOSI(double theta,
                                                                                    double gamma)
-    : MoreauJeanNewtonEulerOSI(theta, std::isnan(gamma) ? 0.5 : gamma) {}
+    : MoreauJeanNewtonEulerOSI(theta, std::isnan(gamma) ? 0.5 : gamma),
+      ProjectionIntegrator(kName) {}
 
 MoreauJeanNewtonEulerDirectProjectionOSI::~MoreauJeanNewtonEulerDirectProjectionOSI() = default;
-
-void MoreauJeanNewtonEulerDirectProjectionOSI::setActivateYPosThreshold(double value) {
-  checkFinite("activation position threshold", value);
-  activatePos_ = value;
-}
-void MoreauJeanNewtonEulerDirectProjectionOSI::setActivateYVelThreshold(double value) {
-  checkFinite("activation velocity threshold", value);
-  activateVel_ = value;
-}
-void MoreauJeanNewtonEulerDirectProjectionOSI::setDeactivateYPosThreshold(double value) {
-  checkFinite("deactivation position threshold", value);
-  deactivatePos_ = value;
-}
-void MoreauJeanNewtonEulerDirectProjectionOSI::setDeactivateYVelThreshold(double value) {
-  checkFinite("deactivation velocity threshold", value);
-  deactivateVel_ = value;
-}
 
 void MoreauJeanNewtonEulerDirectProjectionOSI::initialize(const Simulation& simulation) {
   const NonSmoothDynamicalSystem& nsds = *simulation.nonSmoothDynamicalSystem();
@@ -84,7 +57,7 @@ void MoreauJeanNewtonEulerDirectProjectionOSI::synchronize() {
   const NonSmoothDynamicalSystem& nsds = *simulation_->nonSmoothDynamicalSystem();
   if (nsds.topologyVersion() == topologyVersion_) return;
   interactions_.assign(topology_->interactionCapacity(), InteractionData());
-  forced_.assign(topology_->interactionCapacity(), 0);
+  resizeForcedActive(topology_->interactionCapacity());
   for (const auto& inter : nsds.interactions()) {
     const auto& systems = inter->dynamicalSystems();
     if (systems.empty() || !simulation_->integrates(*this, *systems.front())) continue;
@@ -124,36 +97,13 @@ MoreauJeanNewtonEulerDirectProjectionOSI::data(const Interaction& inter) const {
 void MoreauJeanNewtonEulerDirectProjectionOSI::beginStep(const StepContext& ctx) {
   MoreauJeanNewtonEulerOSI::beginStep(ctx);
   synchronize();
-  std::fill(forced_.begin(), forced_.end(), 0);
-}
-
-void MoreauJeanNewtonEulerDirectProjectionOSI::forceActive(const Interaction& inter) {
-  if (inter.number() < forced_.size()) forced_[inter.number()] = 1;
-}
-
-bool MoreauJeanNewtonEulerDirectProjectionOSI::isForcedActive(const Interaction& inter) const {
-  return inter.number() < forced_.size() && forced_[inter.number()] != 0;
+  clearForcedActive();
 }
 
 bool MoreauJeanNewtonEulerDirectProjectionOSI::addInteractionInIndexSet(
     const Interaction& inter, unsigned level, const StepContext& ctx) const {
   if (level != 1) return MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(inter, level, ctx);
-  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
-  if (isForcedActive(inter)) return true;
-  const bool member = topology_ && topology_->numberOfIndexSets() > 1 &&
-                      topology_->indexSet(1).contains(inter.number());
-  const Eigen::VectorXd& y = inter.yMemory(0);
-  const Eigen::VectorXd& ydot = inter.yMemory(1);
-  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
-  for (Eigen::Index i = 0; i < y.size(); i += stride) {
-    const double predicted = y(i) + gamma() * ctx.h * ydot(i);
-    if (member) {
-      if (!(predicted > deactivatePos_ && ydot(i) > deactivateVel_)) return true;
-    } else if (predicted <= activatePos_ && ydot(i) <= activateVel_) {
-      return true;
-    }
-  }
-  return false;
+  return indexSet1Rule(inter, topology_, gamma(), ctx.h);
 }
 
 void MoreauJeanNewtonEulerDirectProjectionOSI::prepareProjection(const StepContext& ctx) {

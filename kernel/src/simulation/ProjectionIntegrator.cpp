@@ -1,7 +1,79 @@
+// The state and the index-set-1 rule shared by the projection integrators
+// (header comment; docs/kernel/projection.md).
+#include <moreau/kernel/ModelError.hpp>
+#include <moreau/kernel/modeling/IndexSet.hpp>
+#include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/NonSmoothLaw.hpp>
+#include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/ProjectionIntegrator.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
 
 namespace moreau {
 
+namespace {
+void checkFinite(const char* name, const char* what, double value) {
+  if (!std::isfinite(value)) {
+    std::ostringstream os;
+    os << name << ": the " << what << " must be finite (got " << value << ")";
+    throw ModelError(os.str());
+  }
+}
+}  // namespace
+
 ProjectionIntegrator::~ProjectionIntegrator() = default;
+
+void ProjectionIntegrator::setActivateYPosThreshold(double value) {
+  checkFinite(name_, "activation position threshold", value);
+  activatePos_ = value;
+}
+void ProjectionIntegrator::setActivateYVelThreshold(double value) {
+  checkFinite(name_, "activation velocity threshold", value);
+  activateVel_ = value;
+}
+void ProjectionIntegrator::setDeactivateYPosThreshold(double value) {
+  checkFinite(name_, "deactivation position threshold", value);
+  deactivatePos_ = value;
+}
+void ProjectionIntegrator::setDeactivateYVelThreshold(double value) {
+  checkFinite(name_, "deactivation velocity threshold", value);
+  deactivateVel_ = value;
+}
+
+void ProjectionIntegrator::forceActive(const Interaction& inter) {
+  if (inter.number() < forced_.size()) forced_[inter.number()] = 1;
+}
+
+bool ProjectionIntegrator::isForcedActive(const Interaction& inter) const {
+  return inter.number() < forced_.size() && forced_[inter.number()] != 0;
+}
+
+void ProjectionIntegrator::resizeForcedActive(std::size_t interactionCapacity) {
+  forced_.assign(interactionCapacity, 0);
+}
+
+void ProjectionIntegrator::clearForcedActive() { std::fill(forced_.begin(), forced_.end(), 0); }
+
+bool ProjectionIntegrator::indexSet1Rule(const Interaction& inter, const Topology* topology,
+                                         double gamma, double h) const {
+  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
+  if (isForcedActive(inter)) return true;
+  const bool member = topology && topology->numberOfIndexSets() > 1 &&
+                      topology->indexSet(1).contains(inter.number());
+  const Eigen::VectorXd& y = inter.yMemory(0);
+  const Eigen::VectorXd& ydot = inter.yMemory(1);
+  const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
+  for (Eigen::Index i = 0; i < y.size(); i += stride) {
+    const double predicted = y(i) + gamma * h * ydot(i);
+    if (member) {
+      if (!(predicted > deactivatePos_ && ydot(i) > deactivateVel_)) return true;
+    } else if (predicted <= activatePos_ && ydot(i) <= activateVel_) {
+      return true;
+    }
+  }
+  return false;
+}
 
 }  // namespace moreau

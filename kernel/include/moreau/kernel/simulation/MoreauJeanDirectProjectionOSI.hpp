@@ -8,12 +8,9 @@
 //   w = G M⁻¹ Gᵀ Λ + h(q̃),  equality rows w = 0, the others 0 ≤ w ⊥ Λ ≥ 0,
 //   q ← q̃ + M⁻¹ Gᵀ Λ,  p(0) += Gᵀ Λ     (G = ∇_q h at q̃, M = M(q̃)),
 // velocity unchanged. Activation of index set 1 with thresholds (hysteresis):
-//   not in the set: enters when ŷ = y_k + γ h ẏ_k ≤ activation position
-//                   threshold and ẏ_k ≤ activation velocity threshold;
-//   in the set:     leaves when ŷ > deactivation position threshold and
-//                   ẏ_k > deactivation velocity threshold
-// (first row of each law; equality and relay laws always active).
-// Defaults (tutorial-models.md §0.1): position thresholds 1e-7, velocity 0.
+// the rule, the thresholds and the forced flags of the combined scheme are
+// ProjectionIntegrator's (ProjectionIntegrator.hpp), shared with
+// MoreauJeanNewtonEulerDirectProjectionOSI.
 // Levels: those of MoreauJeanOSI (y 0..1, λ 1); λ(0) is the storage level 0
 // the interactions always have.
 
@@ -48,22 +45,6 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
 
   const char* typeName() const override { return "MoreauJeanDirectProjectionOSI"; }
 
-  /// Thresholds of the index-set-1 activation (finite; ModelError otherwise), in the units
-  /// of y (position) and ẏ (velocity). Outside the set, an interaction enters when
-  /// ŷ = y_k + γ h ẏ_k ≤ activation position and ẏ_k ≤ activation velocity threshold; in the
-  /// set, it leaves when ŷ > deactivation position and ẏ_k > deactivation velocity threshold
-  /// (first row of each law). Defaults: position 1e-7, velocity 0.
-  ///@{
-  void setActivateYPosThreshold(double value);
-  void setActivateYVelThreshold(double value);
-  void setDeactivateYPosThreshold(double value);
-  void setDeactivateYVelThreshold(double value);
-  double activateYPosThreshold() const { return activatePos_; }
-  double activateYVelThreshold() const { return activateVel_; }
-  double deactivateYPosThreshold() const { return deactivatePos_; }
-  double deactivateYVelThreshold() const { return deactivateVel_; }
-  ///@}
-
   /// Null for a Lagrangian system. For a NewtonEulerDS: the companion
   /// MoreauJeanNewtonEulerDirectProjectionOSI (MoreauJeanNewtonEulerCombinedProjectionOSI when
   /// this integrator is a MoreauJeanCombinedProjectionOSI) with this integrator's θ, γ and the
@@ -76,6 +57,8 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
   }
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
+  /// Level 1: ProjectionIntegrator::indexSet1Rule (thresholds, forced flags); other levels:
+  /// MoreauJeanOSI's.
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
                                 const StepContext& ctx) const override;
   /// Position role: q_α = y(0) at the current (projected so far) positions.
@@ -97,13 +80,6 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
   void prepareProjection(const StepContext& ctx) override;
   /// True when osi owns inter (its systems are integrated by this one).
   bool owns(const Interaction& inter) const;
-
-  /// Combined projection: inter stays in index set 1 for the rest of the
-  /// current step (cleared at the next beginStep); isForcedActive tells whether it was.
-  ///@{
-  void forceActive(const Interaction& inter) override;
-  bool isForcedActive(const Interaction& inter) const override;
-  ///@}
 
  private:
   struct Block {
@@ -130,15 +106,12 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
   const InteractionData& data(const Interaction& inter) const;
 
   std::shared_ptr<MoreauJeanNewtonEulerDirectProjectionOSI> neProjection_;  // companion
-  double activatePos_ = 1e-7, activateVel_ = 0.0;
-  double deactivatePos_ = 1e-7, deactivateVel_ = 0.0;
   const Simulation* simulation_ = nullptr;
   const Topology* topology_ = nullptr;
   std::uint64_t topologyVersion_ = 0;
   std::vector<SystemData> systems_;
   std::vector<long> systemOf_;                 // by DS number: index in systems_ or -1
   std::vector<InteractionData> interactions_;  // by interaction id
-  std::vector<char> forced_;                   // by interaction id
   bool prepared_ = false;                      // constant blocks computed
   bool allConstant_ = true;
 };

@@ -9,9 +9,11 @@
 //   Δ = M⁻¹ Hᵀ Λ (a twist-like 6-vector per body),  q ← q̃ ⊕ Δ
 //     (x_G + Δ_G, p ∘ expq(Δ_Ω), renormalised),  p(0) += Hᵀ Λ,
 // with H = jachqT = C T at q̃ and M = diag(m I₃, I); velocity unchanged.
-// Activation of index set 1 with thresholds (hysteresis), as
-// MoreauJeanDirectProjectionOSI. Levels: those of MoreauJeanNewtonEulerOSI
-// (y 0..1, λ 1); λ(0) is the storage level 0 the interactions always have.
+// Activation of index set 1 with thresholds (hysteresis): the rule, the
+// thresholds and the forced flags are ProjectionIntegrator's
+// (ProjectionIntegrator.hpp), shared with MoreauJeanDirectProjectionOSI.
+// Levels: those of MoreauJeanNewtonEulerOSI (y 0..1, λ 1); λ(0) is the
+// storage level 0 the interactions always have.
 
 #include <moreau/kernel/simulation/MoreauJeanNewtonEulerOSI.hpp>
 #include <moreau/kernel/simulation/ProjectionIntegrator.hpp>
@@ -44,27 +46,12 @@ class MoreauJeanNewtonEulerDirectProjectionOSI : public MoreauJeanNewtonEulerOSI
 
   const char* typeName() const override { return "MoreauJeanNewtonEulerDirectProjectionOSI"; }
 
-  /// Thresholds of the index-set-1 activation (finite; ModelError otherwise), in the units
-  /// of y (position) and ẏ (velocity), with the rule and defaults of
-  /// MoreauJeanDirectProjectionOSI: outside the set, an interaction enters when
-  /// ŷ = y_k + γ h ẏ_k ≤ activation position and ẏ_k ≤ activation velocity threshold; in the
-  /// set, it leaves when ŷ > deactivation position and ẏ_k > deactivation velocity threshold
-  /// (first row of each law). Defaults: position 1e-7, velocity 0.
-  ///@{
-  void setActivateYPosThreshold(double value);
-  void setActivateYVelThreshold(double value);
-  void setDeactivateYPosThreshold(double value);
-  void setDeactivateYVelThreshold(double value);
-  double activateYPosThreshold() const { return activatePos_; }
-  double activateYVelThreshold() const { return activateVel_; }
-  double deactivateYPosThreshold() const { return deactivatePos_; }
-  double deactivateYVelThreshold() const { return deactivateVel_; }
-  ///@}
-
   /// ModelError naming the system when one is not a NewtonEulerDS (a Lagrangian system goes
   /// to MoreauJeanDirectProjectionOSI), then MoreauJeanNewtonEulerOSI::initialize.
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
+  /// Level 1: ProjectionIntegrator::indexSet1Rule (thresholds, forced flags); other levels:
+  /// MoreauJeanNewtonEulerOSI's.
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
                                 const StepContext& ctx) const override;
   /// Position role: q_α = y(0) at the current (projected so far) positions.
@@ -81,8 +68,6 @@ class MoreauJeanNewtonEulerDirectProjectionOSI : public MoreauJeanNewtonEulerOSI
 
   /// H and M⁻¹Hᵀ at the current positions (before each Position problem).
   void prepareProjection(const StepContext& ctx) override;
-  void forceActive(const Interaction& inter) override;
-  bool isForcedActive(const Interaction& inter) const override;
 
  private:
   struct Body {
@@ -104,15 +89,12 @@ class MoreauJeanNewtonEulerDirectProjectionOSI : public MoreauJeanNewtonEulerOSI
   void synchronize();
   const InteractionData& data(const Interaction& inter) const;
 
-  double activatePos_ = 1e-7, activateVel_ = 0.0;
-  double deactivatePos_ = 1e-7, deactivateVel_ = 0.0;
   const Simulation* simulation_ = nullptr;
   const Topology* topology_ = nullptr;
   std::uint64_t topologyVersion_ = 0;
   std::vector<Body> bodies_;
   std::vector<long> bodyOf_;                   // by DS number: index in bodies_ or -1
   std::vector<InteractionData> interactions_;  // by interaction id
-  std::vector<char> forced_;                   // by interaction id
 };
 
 }  // namespace moreau

@@ -7,16 +7,34 @@
 // MoreauJeanDirectProjectionOSI (LagrangianDS) and
 // MoreauJeanNewtonEulerDirectProjectionOSI (NewtonEulerDS), and their
 // combined variants.
+//
+// The part the integrators share lives here, once: the forced flags and the
+// activation of index set 1 with thresholds (hysteresis; docs/theory/projection.md
+// §2.1), evaluated by indexSet1Rule for the integrators' addInteractionInIndexSet
+// (level 1):
+//   not in the set: enters when ŷ = y_k + γ h ẏ_k ≤ activation position
+//                   threshold and ẏ_k ≤ activation velocity threshold;
+//   in the set:     leaves when ŷ > deactivation position threshold and
+//                   ẏ_k > deactivation velocity threshold
+// (first row of each law; equality and relay laws always active; forced
+// interactions active). Defaults (tutorial-models.md §0.1): position
+// thresholds 1e-7, velocity 0.
 
 #include <moreau/kernel/simulation/StepContext.hpp>
+
+#include <cstddef>
+#include <vector>
 
 namespace moreau {
 
 class Interaction;
+class Topology;
 
 /// Interface of the integrators driven by the projection simulations (TimeSteppingDirectProjection,
 /// TimeSteppingCombinedProjection): an integrator is accepted when it is also a
-/// ProjectionIntegrator (and, for the combined scheme, when combinedProjection() is true).
+/// ProjectionIntegrator (and, for the combined scheme, when combinedProjection() is true). Holds
+/// what the projection integrators share: the index-set-1 activation thresholds, the forced flags
+/// of the combined scheme and the activation rule (indexSet1Rule).
 class ProjectionIntegrator {
  public:
   virtual ~ProjectionIntegrator();
@@ -25,22 +43,59 @@ class ProjectionIntegrator {
   /// Jacobians and M⁻¹ × their transpose at the current positions.
   virtual void prepareProjection(const StepContext& ctx) = 0;
   /// Combined projection: inter stays in index set 1 for the rest of the current step
-  /// (cleared at the next beginStep); isForcedActive tells whether it was.
+  /// (cleared at the next beginStep); isForcedActive tells whether it was. An interaction
+  /// the integrator does not know (id beyond its tables) is ignored (never forced).
   ///@{
-  virtual void forceActive(const Interaction& inter) = 0;
-  virtual bool isForcedActive(const Interaction& inter) const = 0;
+  void forceActive(const Interaction& inter);
+  bool isForcedActive(const Interaction& inter) const;
   ///@}
   /// True for the integrators of the combined scheme (required by
   /// TimeSteppingCombinedProjection); false by default.
   virtual bool combinedProjection() const { return false; }
 
- protected:
-  /// Only integrators implement the interface.
+  /// Thresholds of the index-set-1 activation (finite; ModelError naming the integrator
+  /// otherwise), in the units of y (position) and ẏ (velocity). Outside the set, an interaction
+  /// enters when ŷ = y_k + γ h ẏ_k ≤ activation position and ẏ_k ≤ activation velocity
+  /// threshold; in the set, it leaves when ŷ > deactivation position and ẏ_k > deactivation
+  /// velocity threshold (first row of each law). Defaults: position 1e-7, velocity 0.
   ///@{
-  ProjectionIntegrator() = default;
+  void setActivateYPosThreshold(double value);
+  void setActivateYVelThreshold(double value);
+  void setDeactivateYPosThreshold(double value);
+  void setDeactivateYVelThreshold(double value);
+  double activateYPosThreshold() const { return activatePos_; }
+  double activateYVelThreshold() const { return activateVel_; }
+  double deactivateYPosThreshold() const { return deactivatePos_; }
+  double deactivateYVelThreshold() const { return deactivateVel_; }
+  ///@}
+
+ protected:
+  /// Only integrators implement the interface; name is the class named by the error messages
+  /// (a string literal: it is kept, not copied).
+  explicit ProjectionIntegrator(const char* name) : name_(name) {}
+  /// Copies the thresholds, the forced flags and the name.
+  ///@{
   ProjectionIntegrator(const ProjectionIntegrator&) = default;
   ProjectionIntegrator& operator=(const ProjectionIntegrator&) = default;
   ///@}
+
+  /// One cleared forced flag per interaction id below interactionCapacity (at each topology
+  /// change: allocates only when the capacity grows).
+  void resizeForcedActive(std::size_t interactionCapacity);
+  /// Clears every forced flag (beginStep).
+  void clearForcedActive();
+  /// The rule of index set 1 (header comment) for inter at a step of size h with the predictor
+  /// weight gamma: true when inter's law is always active, when inter is forced active, or by
+  /// the thresholds, with membership in index set 1 of topology (none when topology is null
+  /// or has no index set 1).
+  bool indexSet1Rule(const Interaction& inter, const Topology* topology, double gamma,
+                     double h) const;
+
+ private:
+  const char* name_;
+  double activatePos_ = 1e-7, activateVel_ = 0.0;
+  double deactivatePos_ = 1e-7, deactivateVel_ = 0.0;
+  std::vector<char> forced_;  // by interaction id
 };
 
 }  // namespace moreau
