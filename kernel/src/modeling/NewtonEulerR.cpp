@@ -119,10 +119,16 @@ void NewtonEulerR::evaluateOutputAndJacobians(double t, Interaction& inter) {
 
 void NewtonEulerR::computeOutputs(double t, Interaction& inter) {
   checkLevel(inter, 1, 1);
-  gatherQ(inter);
+  // q and twist of each body in one pass over the bodies (ws.v is not an input of the
+  // evaluation).
+  RelationWorkspace& ws = inter.workspace();
+  for (std::size_t i = 0; i < ws.offsets.size(); ++i) {
+    const NewtonEulerDS& ds = linkedDS(inter, i);
+    ws.x.segment<7>(NewtonEulerDS::qDim * static_cast<Eigen::Index>(i)) = ds.q();
+    ws.v.segment<6>(ws.offsets[i]) = ds.twist();
+  }
   gatherZ(inter);
   evaluateOutputAndJacobians(t, inter);
-  gatherV(inter);
   velocityOutput(inter);
 }
 

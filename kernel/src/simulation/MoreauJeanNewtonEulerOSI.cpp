@@ -436,8 +436,8 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
     // Frictional contacts (FrictionContact(3)): fixed-size 3 × 6 · 6 × 3 product.
     Eigen::Map<Eigen::Matrix3d, 0, Eigen::OuterStride<>> out(
         block.data(), 3, 3, Eigen::OuterStride<>(block.outerStride()));
-    out.noalias() += Eigen::Map<const Matrix36>(ba->H3.data()) *
-                     Eigen::Map<const Matrix63>(bb->WHt3.data());
+    out.noalias() +=
+        Eigen::Map<const Matrix36>(ba->H3.data()) * Eigen::Map<const Matrix63>(bb->WHt3.data());
     return;
   }
   if (!ba->fixed3 && !bb->fixed3) {
