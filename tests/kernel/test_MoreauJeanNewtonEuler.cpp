@@ -540,3 +540,28 @@ TEST(MoreauJeanNewtonEuler, FrictionalAndNormalContactBlocksOfOneBody) {
   EXPECT_NEAR(abExpected.bottomRows(2).cwiseAbs().maxCoeff(), 1.0, 1e-12);
   EXPECT_LT(std::abs(abExpected(0, 0)), 1e-14);
 }
+
+TEST(MoreauJeanNewtonEuler, IndexSetRuleFollowsMemoriesSwappedOutsideTheIntegrator) {
+  // The integrator keeps the rule's inputs (y_k, ẏ_k) when it swaps the memories; memories
+  // changed afterwards by someone else (here: y set to a penetration and swapped in) must be
+  // the ones the rule reads.
+  DroppedBall far = droppedBall(false, 0.1), moved = droppedBall(false, 0.1);
+  for (DroppedBall* d : {&far, &moved}) {
+    d->sim->initialize();
+    for (int k = 0; k < 3; ++k) {
+      d->sim->computeOneStep();
+      d->sim->nextStep();
+    }
+  }
+  moved.contact->y(0)(0) = -1e-3;  // penetrating, at rest
+  moved.contact->y(1).setZero();
+  moved.contact->swapInMemory();
+  for (DroppedBall* d : {&far, &moved}) {
+    d->sim->computeFreeState();
+    d->sim->updateIndexSets();
+  }
+  EXPECT_FALSE(
+      far.sim->nonSmoothDynamicalSystem()->topology().indexSet(1).contains(far.contact->number()));
+  EXPECT_TRUE(moved.sim->nonSmoothDynamicalSystem()->topology().indexSet(1).contains(
+      moved.contact->number()));
+}

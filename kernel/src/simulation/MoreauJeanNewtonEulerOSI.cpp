@@ -77,6 +77,15 @@ struct InterData {
   std::size_t ruleStep = std::numeric_limits<std::size_t>::max();
   double ruleH = 0.0;
   bool ruleActive = false;
+  // The rule's inputs y_k(i), ẏ_k(i) (i = 0, stride, ...; at most kRuleInputs), copied from y
+  // when swapInMemory made it the memory (then in cache), valid while the interaction's
+  // memoryVersion is ruleVersion: the rule reads them instead of the memories (the same
+  // bits; docs/kernel/performance.md, SpheresPile).
+  static constexpr int kRuleInputs = 2;
+  std::uint64_t ruleVersion = std::numeric_limits<std::uint64_t>::max();
+  int ruleInputs = 0;
+  double ruleY[kRuleInputs] = {};
+  double ruleYdot[kRuleInputs] = {};
   std::vector<Block> blocks;
 };
 
@@ -381,7 +390,19 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
                                  ctx);
   // The rule reads the memories y_k, ẏ_k (fixed during the step): evaluated once per step.
   if (id->ruleStep != ctx.step || id->ruleH != ctx.h) {
-    id->ruleActive = id->alwaysActive || activeAtVelocityLevel(inter, id->lawSize, ctx);
+    if (id->alwaysActive) {
+      id->ruleActive = true;
+    } else if (id->ruleVersion == inter.memoryVersion()) {
+      // The kept y_k, ẏ_k: activeAtVelocityLevel's test on the same values.
+      id->ruleActive = false;
+      for (int i = 0; i < id->ruleInputs; ++i)
+        if (id->ruleY[i] + gamma_ * ctx.h * id->ruleYdot[i] <= 0.0) {
+          id->ruleActive = true;
+          break;
+        }
+    } else {
+      id->ruleActive = activeAtVelocityLevel(inter, id->lawSize, ctx);
+    }
     id->ruleStep = ctx.step;
     id->ruleH = ctx.h;
   }
@@ -505,7 +526,26 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
 
 void MoreauJeanNewtonEulerOSI::swapInMemory() {
   for (Body& b : impl_->bodies) b.ds->swapInMemory();
-  for (InterData& id : impl_->inters) id.inter->swapInMemory();
+  for (InterData& id : impl_->inters) {
+    Interaction& inter = *id.inter;
+    inter.swapInMemory();
+    // Keep the index-set rule's inputs (the new memories) next to the interaction's data.
+    const Eigen::VectorXd& y = inter.yMemory(0);
+    const Eigen::VectorXd& ydot = inter.yMemory(1);
+    id.ruleVersion = std::numeric_limits<std::uint64_t>::max();
+    if (id.alwaysActive || ydot.size() != y.size()) continue;
+    int n = 0;
+    for (Eigen::Index i = 0; i < y.size() && n <= InterData::kRuleInputs; i += id.lawSize) {
+      if (n < InterData::kRuleInputs) {
+        id.ruleY[n] = y(i);
+        id.ruleYdot[n] = ydot(i);
+      }
+      ++n;
+    }
+    if (n > InterData::kRuleInputs) continue;
+    id.ruleInputs = n;
+    id.ruleVersion = inter.memoryVersion();
+  }
 }
 
 bool MoreauJeanNewtonEulerOSI::isLinear() const {
