@@ -34,17 +34,29 @@ endif()
 #                          first solve in a process cost 10-20 µs more, see
 #                          docs/numerics/moreau-solve.md "Cold and warm solves");
 #  -Bsymbolic-functions    calls between the library's own functions do not go
-#                          through the PLT at all (they are not interposable).
+#                          through the PLT at all (they are not interposable);
+#  -fno-semantic-interposition (compile) the compiler may then inline and call
+#                          directly the library's own exported functions (without
+#                          it, -fPIC code treats each as replaceable: small helpers
+#                          such as NewtonEulerR::linkedDS stayed out-of-line calls;
+#                          docs/kernel/performance.md, SpheresPile). Results are
+#                          unchanged: no -march, so no FMA contraction across the
+#                          inlined calls.
 # Applied with moreau_shared_library_link_options(<target>) where supported
 # (GNU ld, lld, gold).
 include(CheckLinkerFlag)
 check_linker_flag(CXX "LINKER:-z,now" MOREAU_LINKER_HAS_Z_NOW)
 check_linker_flag(CXX "LINKER:-Bsymbolic-functions" MOREAU_LINKER_HAS_BSYMBOLIC_FUNCTIONS)
+include(CheckCXXCompilerFlag)
+check_cxx_compiler_flag(-fno-semantic-interposition MOREAU_CXX_HAS_NO_SEMANTIC_INTERPOSITION)
 function(moreau_shared_library_link_options target)
   if(MOREAU_LINKER_HAS_Z_NOW)
     target_link_options(${target} PRIVATE "LINKER:-z,now")
   endif()
   if(MOREAU_LINKER_HAS_BSYMBOLIC_FUNCTIONS)
     target_link_options(${target} PRIVATE "LINKER:-Bsymbolic-functions")
+    if(MOREAU_CXX_HAS_NO_SEMANTIC_INTERPOSITION)
+      target_compile_options(${target} PRIVATE -fno-semantic-interposition)
+    endif()
   endif()
 endfunction()

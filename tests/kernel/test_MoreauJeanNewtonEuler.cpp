@@ -481,3 +481,87 @@ TEST(MoreauJeanNewtonEuler, ContactOutsideIndexSetGetsItsBlocksAtQkOnDemand) {
   EXPECT_LT((block - blockExpected).norm(), 1e-14 * blockExpected.norm());
   EXPECT_GT(std::abs(uExpected(1)), 0.05);  // the spin shows in the tangential rows
 }
+
+TEST(MoreauJeanNewtonEuler, FrictionalAndNormalContactBlocksOfOneBody) {
+  // A frictional contact (3 rows, its blocks stored in place) and a normal contact (1 row) on
+  // the same ball: the coupling blocks H_a W H_bᵀ of the two kinds, both ways, against the
+  // analytic H = F [I₃, −(P1 − G)~R] of each sphere-on-plane contact (P1 − G = −r n).
+  // The dropped ball's model under a GenericMechanical problem (it takes both laws).
+  const double R = 0.1;
+  DroppedBall d = droppedBall(false, 0.1);
+  const Vector3d nWall = Vector3d::UnitX();
+  auto wall =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.0),
+                                    std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Vector3d(-5.0, 0.0, 0.0), nWall)));
+  auto nsds = d.sim->nonSmoothDynamicalSystem();
+  nsds->link(wall, d.ball);
+  d.sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
+                                         std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                         std::make_shared<GenericMechanical>());
+  d.sim->initialize();
+  for (int k = 0; k < 3; ++k) {
+    d.sim->computeOneStep();
+    d.sim->nextStep();
+  }
+  d.sim->computeFreeState();
+  d.sim->updateIndexSets();
+  const auto& osi = static_cast<const MoreauJeanNewtonEulerOSI&>(*d.sim->oneStepIntegrator());
+  const ProblemContext ctx = d.sim->problemContext(ProblemRole::Velocity);
+  Eigen::MatrixXd ab = Eigen::MatrixXd::Zero(3, 1), ba = Eigen::MatrixXd::Zero(1, 3),
+                  bb = Eigen::MatrixXd::Zero(1, 1);
+  osi.addInteractionBlock(*d.contact, *wall, *d.ball, ctx, ab);
+  osi.addInteractionBlock(*wall, *d.contact, *d.ball, ctx, ba);
+  osi.addInteractionBlock(*wall, *wall, *d.ball, ctx, bb);
+
+  const auto rows = [&](const Eigen::MatrixXd& F, const Vector3d& n) {
+    const Vector3d a = -R * n;  // P1 − G
+    Matrix3d skewA;
+    skewA << 0, -a(2), a(1), a(2), 0, -a(0), -a(1), a(0), 0;
+    Eigen::MatrixXd H(F.rows(), 6);
+    H << F, -F * skewA * d.ball->rotationMatrix();  // at q_k
+    return H;
+  };
+  const Vector3d n = Vector3d::UnitZ();
+  Vector3d t1, t2;
+  NewtonEuler3DR::tangentBasis(n, t1, t2);
+  Eigen::MatrixXd F3(3, 3), F1(1, 3);
+  F3 << n.transpose(), t1.transpose(), t2.transpose();
+  F1 << nWall.transpose();
+  const Eigen::MatrixXd H3 = rows(F3, n), H1 = rows(F1, nWall);
+  const Eigen::MatrixXd& W = osi.iterationMatrix(*d.ball);
+  const Eigen::MatrixXd abExpected = H3 * W * H1.transpose();
+  const Eigen::MatrixXd bbExpected = H1 * W * H1.transpose();
+  EXPECT_LT((ab - abExpected).norm(), 1e-14 * abExpected.norm());
+  EXPECT_LT((ba - abExpected.transpose()).norm(), 1e-14 * abExpected.norm());
+  EXPECT_LT((bb - bbExpected).norm(), 1e-14 * bbExpected.norm());
+  // A tangential row couples to the wall (the ball's translation, 1/m = 1), the normal row
+  // does not.
+  EXPECT_NEAR(abExpected.bottomRows(2).cwiseAbs().maxCoeff(), 1.0, 1e-12);
+  EXPECT_LT(std::abs(abExpected(0, 0)), 1e-14);
+}
+
+TEST(MoreauJeanNewtonEuler, IndexSetRuleFollowsMemoriesSwappedOutsideTheIntegrator) {
+  // The integrator keeps the rule's inputs (y_k, ẏ_k) when it swaps the memories; memories
+  // changed afterwards by someone else (here: y set to a penetration and swapped in) must be
+  // the ones the rule reads.
+  DroppedBall far = droppedBall(false, 0.1), moved = droppedBall(false, 0.1);
+  for (DroppedBall* d : {&far, &moved}) {
+    d->sim->initialize();
+    for (int k = 0; k < 3; ++k) {
+      d->sim->computeOneStep();
+      d->sim->nextStep();
+    }
+  }
+  moved.contact->y(0)(0) = -1e-3;  // penetrating, at rest
+  moved.contact->y(1).setZero();
+  moved.contact->swapInMemory();
+  for (DroppedBall* d : {&far, &moved}) {
+    d->sim->computeFreeState();
+    d->sim->updateIndexSets();
+  }
+  EXPECT_FALSE(
+      far.sim->nonSmoothDynamicalSystem()->topology().indexSet(1).contains(far.contact->number()));
+  EXPECT_TRUE(moved.sim->nonSmoothDynamicalSystem()->topology().indexSet(1).contains(
+      moved.contact->number()));
+}

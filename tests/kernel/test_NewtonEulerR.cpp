@@ -17,8 +17,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 #include <memory>
+#include <vector>
 
 using namespace moreau;
 namespace qt = moreau::quaternion;
@@ -317,4 +319,54 @@ TEST(NewtonEuler3DR, ContactFunctionIsEvaluatedOncePerConfiguration) {
   rel->computeOutput(0.0, *inter, 0);
   EXPECT_EQ(calls, 3);
   EXPECT_NEAR(inter->y(0)(0), y0(0) - 0.1, 1e-15);
+}
+
+TEST(NewtonEulerR, VelocityOutputIsEigensMatrixVectorProductBitForBit) {
+  // ẏ = y(1) = H v is computed by a plain loop: its bits must be those of Eigen's product of
+  // the relation's H (jachqT) and the gathered twists, for one and two bodies, 1 and 3 rows,
+  // and a zero twist against negative entries (the sign of zero).
+  auto b1 =
+      body(Vector3d(0.5, 0.4, 2.0), Vector4d(0.3, 0.8, -0.2, 0.5), twist(0.3, -1, 2, 4, -5, 6));
+  auto b2 = body(Vector3d(-0.3, 0.1, 1.2), Vector4d(0.6, -0.1, 0.4, 0.2),
+                 twist(1e-17, 0.5, -2e5, 0.7, 0.1, -1.5));
+  auto b0 = body(Vector3d(0.1, 0.2, 0.3), Vector4d(0.9, 0.1, -0.3, 0.2), VectorXd::Zero(6));
+  NonSmoothDynamicalSystem nsds(0.0, 1.0);
+  for (const auto& b : {b1, b2, b0}) nsds.insertDynamicalSystem(b);
+  const auto friction = std::make_shared<NewtonImpactFrictionNSL>(0.5, 0.5, 0.3, 3);
+  const auto normal = std::make_shared<NewtonImpactNSL>(0.5);
+  const auto check = [](const std::shared_ptr<NewtonEulerR>& rel, const Interaction& inter,
+                        const std::vector<std::shared_ptr<NewtonEulerDS>>& bodies) {
+    VectorXd v(6 * static_cast<Eigen::Index>(bodies.size()));
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+      v.segment<6>(6 * static_cast<Eigen::Index>(i)) = bodies[i]->twist();
+    const MatrixXd H = rel->jachqT(inter);
+    const VectorXd expected = H * v;
+    ASSERT_EQ(inter.y(1).size(), expected.size());
+    for (Eigen::Index i = 0; i < expected.size(); ++i) {
+      EXPECT_EQ(std::signbit(inter.y(1)(i)), std::signbit(expected(i))) << i;
+      EXPECT_EQ(inter.y(1)(i), expected(i)) << i;
+    }
+    EXPECT_LT((inter.y(1) - expected).norm(), 1e-12 * (1.0 + expected.norm()));
+  };
+  auto r3 = std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnSphere(0.3, 0.4));
+  auto i3 = std::make_shared<Interaction>(friction, r3);
+  nsds.link(i3, b1, b2);
+  r3->computeOutputs(0.0, *i3);
+  check(r3, *i3, {b1, b2});
+  r3->computeOutput(0.0, *i3, 1);
+  check(r3, *i3, {b1, b2});
+  auto r1 = std::make_shared<NewtonEuler1DR>(
+      NewtonEuler1DR::sphereOnPlane(0.1, Vector3d::Zero(), Vector3d(0.3, -0.2, 1.0)));
+  auto i1 = std::make_shared<Interaction>(normal, r1);
+  nsds.link(i1, b1);
+  r1->computeOutputs(0.0, *i1);
+  check(r1, *i1, {b1});
+  // Zero twist, negative entries of H: Eigen's product gives +0.
+  auto z3 = std::make_shared<NewtonEuler3DR>(
+      NewtonEuler1DR::sphereOnPlane(0.1, Vector3d::Zero(), Vector3d(-0.3, -0.2, -1.0)));
+  auto iz = std::make_shared<Interaction>(friction, z3);
+  nsds.link(iz, b0);
+  z3->computeOutputs(0.0, *iz);
+  check(z3, *iz, {b0});
+  EXPECT_FALSE(std::signbit(iz->y(1)(0)));
 }

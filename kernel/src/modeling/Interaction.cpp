@@ -36,6 +36,7 @@ void Interaction::initializeMemory(unsigned outputLevels, unsigned inputLevels, 
   outputLevels = std::max(outputLevels, 2u);
   inputLevels = std::max(inputLevels, 2u);
   steps = std::max(steps, 1u);
+  ++memoryVersion_;
   while (y_.size() < outputLevels) y_.push_back(Eigen::VectorXd::Zero(dimension_));
   while (lambda_.size() < inputLevels) lambda_.push_back(Eigen::VectorXd::Zero(dimension_));
   while (yMemory_.size() < steps) yMemory_.emplace_back();
@@ -61,6 +62,7 @@ const Eigen::VectorXd& Interaction::yMemory(unsigned level, unsigned step) const
 }
 
 void Interaction::swapInMemory() {
+  ++memoryVersion_;
   // Oldest step <- ... <- step 0 <- y, by swapping buffers (no allocation).
   for (std::size_t s = yMemory_.size() - 1; s > 0; --s) yMemory_[s].swap(yMemory_[s - 1]);
   // Same sizes (initializeMemory): a plain copy, no resize check.

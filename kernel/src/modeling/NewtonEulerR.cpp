@@ -50,6 +50,27 @@ void NewtonEulerR::gatherV(Interaction& inter) {
     ws.v.segment<6>(ws.offsets[i]) = linkedDS(inter, i).twist();
 }
 
+namespace {
+
+// y(1) = C v, row by row, each a sum from +0 in column order: the bits of Eigen's
+// matrix-vector product (ColMajor GEMV: per row, columns in order, from a zero accumulator)
+// without its run-time dispatch, which dominated the product at these sizes (3 × 12);
+// docs/kernel/performance.md, SpheresPile.
+void velocityOutput(Interaction& inter) {
+  const RelationWorkspace& ws = inter.workspace();
+  Eigen::VectorXd& y = inter.y(1);
+  const Eigen::Index rows = ws.C.rows(), cols = ws.C.cols();
+  const double* C = ws.C.data();
+  const double* v = ws.v.data();
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    double sum = 0.0;
+    for (Eigen::Index j = 0; j < cols; ++j) sum += C[i + j * rows] * v[j];
+    y(i) = sum;
+  }
+}
+
+}  // namespace
+
 void NewtonEulerR::evaluateOutput(double t, Interaction& inter) {
   RelationWorkspace& ws = inter.workspace();
   h_(ws.x, ws.z, inter.y(0));
@@ -88,8 +109,7 @@ void NewtonEulerR::computeOutput(double t, Interaction& inter, unsigned level) {
   }
   evaluateJacobians(t, inter);
   gatherV(inter);
-  RelationWorkspace& ws = inter.workspace();
-  inter.y(1).noalias() = ws.C * ws.v;
+  velocityOutput(inter);
 }
 
 void NewtonEulerR::evaluateOutputAndJacobians(double t, Interaction& inter) {
@@ -99,12 +119,17 @@ void NewtonEulerR::evaluateOutputAndJacobians(double t, Interaction& inter) {
 
 void NewtonEulerR::computeOutputs(double t, Interaction& inter) {
   checkLevel(inter, 1, 1);
-  gatherQ(inter);
+  // q and twist of each body in one pass over the bodies (ws.v is not an input of the
+  // evaluation).
+  RelationWorkspace& ws = inter.workspace();
+  for (std::size_t i = 0; i < ws.offsets.size(); ++i) {
+    const NewtonEulerDS& ds = linkedDS(inter, i);
+    ws.x.segment<7>(NewtonEulerDS::qDim * static_cast<Eigen::Index>(i)) = ds.q();
+    ws.v.segment<6>(ws.offsets[i]) = ds.twist();
+  }
   gatherZ(inter);
   evaluateOutputAndJacobians(t, inter);
-  gatherV(inter);
-  RelationWorkspace& ws = inter.workspace();
-  inter.y(1).noalias() = ws.C * ws.v;
+  velocityOutput(inter);
 }
 
 void NewtonEulerR::computeJacobians(double t, Interaction& inter) {

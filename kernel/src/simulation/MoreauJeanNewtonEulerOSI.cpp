@@ -41,10 +41,29 @@ struct Body {
   bool touched = false;
 };
 
+using Matrix36 = Eigen::Matrix<double, 3, 6>;
+using Matrix63 = Eigen::Matrix<double, 6, 3>;
+
+// H (m × 6, at q_k) and W Hᵀ (6 × m) of one body of an interaction. Frictional contacts
+// (m = 3, FrictionContact(3)): in H3 / WHt3, inside the interaction's array of blocks (no heap
+// blocks of their own: docs/kernel/performance.md, SpheresPile); other m: in H / WHt.
 struct Block {
   std::size_t body = 0;
-  Eigen::MatrixXd H;    // m × 6 (at q_k)
-  Eigen::MatrixXd WHt;  // 6 × m
+  bool fixed3 = false;
+  Matrix36 H3 = Matrix36::Zero();
+  Matrix63 WHt3 = Matrix63::Zero();
+  Eigen::MatrixXd H;
+  Eigen::MatrixXd WHt;
+  Eigen::Index rows() const { return fixed3 ? 3 : H.rows(); }
+  // Dynamic views, for a product of a frictional contact's block with another kind.
+  Eigen::Map<const Eigen::MatrixXd> hView() const {
+    return fixed3 ? Eigen::Map<const Eigen::MatrixXd>(H3.data(), 3, 6)
+                  : Eigen::Map<const Eigen::MatrixXd>(H.data(), H.rows(), H.cols());
+  }
+  Eigen::Map<const Eigen::MatrixXd> whtView() const {
+    return fixed3 ? Eigen::Map<const Eigen::MatrixXd>(WHt3.data(), 6, 3)
+                  : Eigen::Map<const Eigen::MatrixXd>(WHt.data(), WHt.rows(), WHt.cols());
+  }
 };
 
 struct InterData {
@@ -58,6 +77,15 @@ struct InterData {
   std::size_t ruleStep = std::numeric_limits<std::size_t>::max();
   double ruleH = 0.0;
   bool ruleActive = false;
+  // The rule's inputs y_k(i), ẏ_k(i) (i = 0, stride, ...; at most kRuleInputs), copied from y
+  // when swapInMemory made it the memory (then in cache), valid while the interaction's
+  // memoryVersion is ruleVersion: the rule reads them instead of the memories (the same
+  // bits; docs/kernel/performance.md, SpheresPile).
+  static constexpr int kRuleInputs = 2;
+  std::uint64_t ruleVersion = std::numeric_limits<std::uint64_t>::max();
+  int ruleInputs = 0;
+  double ruleY[kRuleInputs] = {};
+  double ruleYdot[kRuleInputs] = {};
   std::vector<Block> blocks;
 };
 
@@ -101,8 +129,11 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                            ds->description() + ", which this integrator does not integrate");
         Block blk;
         blk.body = static_cast<std::size_t>(b);
-        blk.H = Eigen::MatrixXd::Zero(m, 6);
-        blk.WHt = Eigen::MatrixXd::Zero(6, m);
+        blk.fixed3 = m == 3;
+        if (!blk.fixed3) {
+          blk.H = Eigen::MatrixXd::Zero(m, 6);
+          blk.WHt = Eigen::MatrixXd::Zero(6, m);
+        }
         d.blocks.push_back(std::move(blk));
       }
       interOf[inter->number()] = static_cast<long>(inters.size());
@@ -132,10 +163,10 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // W Hᵀ of every block from its H and the body's W.
   void productBlocks(InterData& id) const {
     for (Block& blk : id.blocks) {
-      if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
-        Eigen::Map<Eigen::Matrix<double, 6, 3>>(blk.WHt.data()).noalias() =
+      if (blk.fixed3) {  // frictional contact: fixed-size product
+        Eigen::Map<Matrix63>(blk.WHt3.data()).noalias() =
             Eigen::Map<const Eigen::Matrix<double, 6, 6>>(bodies[blk.body].W.data()) *
-            Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()).transpose();
+            Eigen::Map<const Matrix36>(blk.H3.data()).transpose();
         continue;
       }
       blk.WHt.noalias() = bodies[blk.body].W * blk.H.transpose();
@@ -145,8 +176,13 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // H at the bodies' current q (= q_k until updateState) and W Hᵀ, for jacobianStep.
   void jacobianBlocks(InterData& id) const {
     id.relation->computeJacobians(jacobianTime, *id.inter);
-    for (std::size_t i = 0; i < id.blocks.size(); ++i)
-      id.blocks[i].H = id.relation->jachqTBlock(*id.inter, i);
+    for (std::size_t i = 0; i < id.blocks.size(); ++i) {
+      Block& blk = id.blocks[i];
+      if (blk.fixed3)
+        blk.H3 = id.relation->jachqTBlock(*id.inter, i);
+      else
+        blk.H = id.relation->jachqTBlock(*id.inter, i);
+    }
     productBlocks(id);
     id.hStep = jacobianStep;
   }
@@ -354,7 +390,19 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
                                  ctx);
   // The rule reads the memories y_k, ẏ_k (fixed during the step): evaluated once per step.
   if (id->ruleStep != ctx.step || id->ruleH != ctx.h) {
-    id->ruleActive = id->alwaysActive || activeAtVelocityLevel(inter, id->lawSize, ctx);
+    if (id->alwaysActive) {
+      id->ruleActive = true;
+    } else if (id->ruleVersion == inter.memoryVersion()) {
+      // The kept y_k, ẏ_k: activeAtVelocityLevel's test on the same values.
+      id->ruleActive = false;
+      for (int i = 0; i < id->ruleInputs; ++i)
+        if (id->ruleY[i] + gamma_ * ctx.h * id->ruleYdot[i] <= 0.0) {
+          id->ruleActive = true;
+          break;
+        }
+    } else {
+      id->ruleActive = activeAtVelocityLevel(inter, id->lawSize, ctx);
+    }
     id->ruleStep = ctx.step;
     id->ruleH = ctx.h;
   }
@@ -379,9 +427,9 @@ void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
   const InterData& id = impl_->current(inter);
   q.setZero();
   for (const Block& blk : id.blocks) {
-    if (blk.H.rows() == 3) {  // frictional contact: fixed-size product
+    if (blk.fixed3) {  // frictional contact: fixed-size product
       Eigen::Map<Eigen::Vector3d>(q.data()).noalias() +=
-          Eigen::Map<const Eigen::Matrix<double, 3, 6>>(blk.H.data()) *
+          Eigen::Map<const Matrix36>(blk.H3.data()) *
           Eigen::Map<const Eigen::Matrix<double, 6, 1>>(impl_->bodies[blk.body].vFree.data());
       continue;
     }
@@ -405,15 +453,19 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
   if (!ba || !bb)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
-  if (ba->H.rows() == 3 && bb->WHt.cols() == 3) {
+  if (ba->fixed3 && bb->fixed3) {
     // Frictional contacts (FrictionContact(3)): fixed-size 3 × 6 · 6 × 3 product.
     Eigen::Map<Eigen::Matrix3d, 0, Eigen::OuterStride<>> out(
         block.data(), 3, 3, Eigen::OuterStride<>(block.outerStride()));
-    out.noalias() += Eigen::Map<const Eigen::Matrix<double, 3, 6>>(ba->H.data()) *
-                     Eigen::Map<const Eigen::Matrix<double, 6, 3>>(bb->WHt.data());
+    out.noalias() +=
+        Eigen::Map<const Matrix36>(ba->H3.data()) * Eigen::Map<const Matrix63>(bb->WHt3.data());
     return;
   }
-  block.noalias() += ba->H * bb->WHt;
+  if (!ba->fixed3 && !bb->fixed3) {
+    block.noalias() += ba->H * bb->WHt;
+    return;
+  }
+  block.noalias() += ba->hView() * bb->whtView();
 }
 
 void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
@@ -434,14 +486,12 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     const Eigen::VectorXd& lambda = id.inter->lambda(level);
     for (const Block& blk : id.blocks) {
       NewtonEulerDS& ds = *d.bodies[blk.body].ds;
-      if (blk.H.rows() == 3) {  // frictional contact: fixed-size products
-        using M36 = Eigen::Matrix<double, 3, 6>;
-        using M63 = Eigen::Matrix<double, 6, 3>;
+      if (blk.fixed3) {  // frictional contact: fixed-size products
         const Eigen::Map<const Eigen::Vector3d> l(lambda.data());
         Eigen::Map<Eigen::Matrix<double, 6, 1>>(ds.p(level).data()).noalias() +=
-            Eigen::Map<const M36>(blk.H.data()).transpose() * l;
+            Eigen::Map<const Matrix36>(blk.H3.data()).transpose() * l;
         Eigen::Map<Eigen::Matrix<double, 6, 1>>(ds.twist().data()).noalias() +=
-            Eigen::Map<const M63>(blk.WHt.data()) * l;
+            Eigen::Map<const Matrix63>(blk.WHt3.data()) * l;
         continue;
       }
       ds.p(level).noalias() += blk.H.transpose() * lambda;
@@ -476,7 +526,26 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
 
 void MoreauJeanNewtonEulerOSI::swapInMemory() {
   for (Body& b : impl_->bodies) b.ds->swapInMemory();
-  for (InterData& id : impl_->inters) id.inter->swapInMemory();
+  for (InterData& id : impl_->inters) {
+    Interaction& inter = *id.inter;
+    inter.swapInMemory();
+    // Keep the index-set rule's inputs (the new memories) next to the interaction's data.
+    const Eigen::VectorXd& y = inter.yMemory(0);
+    const Eigen::VectorXd& ydot = inter.yMemory(1);
+    id.ruleVersion = std::numeric_limits<std::uint64_t>::max();
+    if (id.alwaysActive || ydot.size() != y.size()) continue;
+    int n = 0;
+    for (Eigen::Index i = 0; i < y.size() && n <= InterData::kRuleInputs; i += id.lawSize) {
+      if (n < InterData::kRuleInputs) {
+        id.ruleY[n] = y(i);
+        id.ruleYdot[n] = ydot(i);
+      }
+      ++n;
+    }
+    if (n > InterData::kRuleInputs) continue;
+    id.ruleInputs = n;
+    id.ruleVersion = inter.memoryVersion();
+  }
 }
 
 bool MoreauJeanNewtonEulerOSI::isLinear() const {

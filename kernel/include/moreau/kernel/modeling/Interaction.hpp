@@ -8,6 +8,7 @@
 // buffers (RelationWorkspace).
 
 #include <Eigen/Dense>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -104,6 +105,9 @@ class Interaction {
   unsigned numberOfInputLevels() const { return static_cast<unsigned>(lambda_.size()); }
   unsigned memorySteps() const { return static_cast<unsigned>(yMemory_.size()); }
   ///@}
+  /// Incremented by every change of yMemory (swapInMemory, initializeMemory): an integrator
+  /// that keeps values derived from the memories knows they are still those of yMemory.
+  std::uint64_t memoryVersion() const { return memoryVersion_; }
   /// Makes levels 0 .. outputLevels − 1 of y, 0 .. inputLevels − 1 of λ
   /// and `steps` steps of memory available (never fewer than 2 levels and
   /// 1 step; existing values are kept, new entries are zero). Called by the
@@ -154,6 +158,7 @@ class Interaction {
   Eigen::Index dimension_ = 0;
   std::vector<Eigen::VectorXd> y_, lambda_;
   std::vector<std::vector<Eigen::VectorXd>> yMemory_;  // [step][level]
+  std::uint64_t memoryVersion_ = 0;
   unsigned number_ = 0;
   std::string name_;
   std::vector<std::shared_ptr<DynamicalSystem>> ds_;
