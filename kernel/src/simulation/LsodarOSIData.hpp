@@ -219,16 +219,21 @@ struct LsodarOSI::Impl {
     }
   }
 
+  // q, v of s from its system; M(q) and its factorization when the mass is not constant.
+  void loadState(DSData& s) {
+    s.q = s.ds->q();
+    s.v = s.ds->velocity();
+    if (!s.constantMass) {
+      s.ds->computeMass(s.q);
+      s.llt.compute(s.ds->mass());
+    }
+  }
+
   // F, M(q) and M⁻¹F at the systems' current state; G blocks and M⁻¹Gᵀ when
   // the mass changed.
   void freeAccelerations(double t) {
     for (DSData& s : ds) {
-      s.q = s.ds->q();
-      s.v = s.ds->velocity();
-      if (!s.constantMass) {
-        s.ds->computeMass(s.q);
-        s.llt.compute(s.ds->mass());
-      }
+      loadState(s);
       s.ds->computeForces(t, s.q, s.v);
       s.aFree = s.llt.solve(s.ds->forces());
       s.a = s.aFree;
@@ -439,12 +444,7 @@ struct LsodarOSI::Impl {
     scatter(px);
     SUNMatZero(Jm);
     for (DSData& s : ds) {
-      s.q = s.ds->q();
-      s.v = s.ds->velocity();
-      if (!s.constantMass) {
-        s.ds->computeMass(s.q);
-        s.llt.compute(s.ds->mass());
-      }
+      loadState(s);
       s.ds->computeJacobianqForces(t, s.q, s.v);
       s.ds->computeJacobianvForces(t, s.q, s.v);
       Eigen::MatrixXd& Jq = s.Jq;  // sized at initialize: no allocation per evaluation
