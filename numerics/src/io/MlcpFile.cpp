@@ -68,12 +68,7 @@ MixedLinearComplementarityProblem buildRectangular(
   const Index size = n + m;
   const Index extra = rows - size;
   const std::string shape = std::to_string(rows) + "x" + std::to_string(size);
-  if (rows - m > size) {
-    tok.fail("MLCP matrix M is " + shape + ": the constants of equality rows " +
-             std::to_string(size) + ".." + std::to_string(rows - m - 1) +
-             " are in neither q (n + m values) nor b; at most m = " + std::to_string(m) +
-             " rows more than unknowns can be read");
-  }
+  // rows − m ≤ n + m: checked before M was read (readMlcp).
   const auto close = [](double x, double y) {
     return std::abs(x - y) <= 1e-12 * (1.0 + std::abs(x));
   };
@@ -164,6 +159,20 @@ MixedLinearComplementarityProblem readMlcp(DatTokenizer& tok, MlcpFilePart part)
         tok.fail("MLCP matrix M is " + std::to_string(rows) + "x" + std::to_string(cols) +
                  ", n + m = " + std::to_string(size) +
                  (cols == size && rows < size ? " (fewer rows than unknowns)" : ""));
+      }
+      // The legacy layout is copied to a dense matrix (buildRectangular): its row count is
+      // bounded here, before any value or that copy is allocated (a sparse M may declare any
+      // number of rows in a few bytes).
+      if (rectangularShape && rows - m > size) {
+        tok.fail("MLCP matrix M is " + std::to_string(rows) + "x" + std::to_string(cols) +
+                 ": the constants of equality rows " + std::to_string(size) + ".." +
+                 std::to_string(rows - m - 1) +
+                 " are in neither q (n + m values) nor b; at most m = " + std::to_string(m) +
+                 " rows more than unknowns can be read");
+      }
+      if (rectangularShape && rows * cols > kMaxDenseEntries) {
+        tok.fail("MLCP matrix M (" + std::to_string(rows) + "x" + std::to_string(cols) +
+                 ", Siconos' legacy rectangular layout, read as a dense matrix) is too large");
       }
     });
     const bool rectangular = M.rows() > size && M.cols() == size;

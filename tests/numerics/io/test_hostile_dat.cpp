@@ -91,6 +91,21 @@ TEST(HostileDatFile, MatrixShapeCheckedBeforeItsValues) {
               {"must be n x n"});
 }
 
+// Fuzzing finding (scripts/fuzz-smoke, docs/numerics/fuzzing.md): an MLCP whose sparse M
+// declares 211111111 rows for n + m = 2 unknowns (Siconos' legacy rectangular layout) was
+// converted to a dense 211111111 x 2 matrix (3.4 GB) before its row count was checked against
+// the constants the file can hold.
+TEST(HostileDatFile, MlcpRectangularRowCountCheckedBeforeTheDenseCopy) {
+  std::string text = "1 0\n1 1\n0 1 2\n0 1\n1\n211111111";
+  text += std::string(21, '\0');
+  text += " 2\n0 1\n0 3 2\n22\n==";
+  expectError(outcome("mlcp_rect.dat", text, readMlcp), "mlcp_rect.dat",
+              {"211111111x2", "at most m = 1 rows more than unknowns"});
+  // The largest rows the layout allows (n + 2m) is still read up to its values.
+  expectError(outcome("mlcp_rect_ok.dat", "1 0\n1 1\n0 1 2\n0 1\n0 3 2\n3 2\n", readMlcp),
+              "mlcp_rect_ok.dat", {"dense matrix value"});
+}
+
 TEST(HostileDatFile, DenseValues) {
   // 10^8 values (800 MB) declared in 26 bytes.
   expectError(outcome("dense.dat", "0 10000 10000\n10000 10000\n", readMatrix), "dense.dat:2",
