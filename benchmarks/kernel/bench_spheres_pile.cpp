@@ -2,7 +2,8 @@
 // detection (ContactManager: uniform-grid broad phase, narrow phase, interactions created /
 // reused / removed before every step), one FrictionContact(3) per step. For each N the pile
 // first settles (simulated time --settle, or until the kinetic energy per sphere falls under
-// --rest), then --measure steps are timed single-threaded: the wall time per step and its
+// --rest), then --measure steps are timed (--threads: Simulation::setNumberOfThreads, default 1;
+// the digest is the same for every count): the wall time per step and its
 // parts (contact manager update = detection + link/removal; free state + index sets; the
 // one-step problem = FC(3) assembly + solve; state update + nextStep), the mean solver
 // iterations, the contacts (linked and active) and the time per active contact; the thread
@@ -13,7 +14,7 @@
 //   moreau_bench_spheres_pile [--spheres 100,1000,10000] [--settle 2] [--rest 1e-8]
 //                             [--measure 200] [--h 1e-3] [--tolerance 1e-4]
 //                             [--local-solver default] [--spacing 2.2] [--jitter 0.05]
-//                             [--budget 600]
+//                             [--budget 600] [--threads 1]
 #include <moreau/Moreau.hpp>
 
 #include <algorithm>
@@ -41,12 +42,13 @@ moreau::bench::DriverCommandLine commandLine() {
   return moreau::bench::DriverCommandLine(
       "moreau_bench_spheres_pile",
       "[--spheres N,N,...] [--settle T] [--rest E] [--measure STEPS] [--h X] [--tolerance X] "
-      "[--local-solver NAME] [--spacing X] [--jitter X] [--budget SECONDS]");
+      "[--local-solver NAME] [--spacing X] [--jitter X] [--budget SECONDS] [--threads N]");
 }
 
 [[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
 
-// CPU time of this thread (s): the loop's cost without the time the machine gave to others.
+// CPU time of this thread (s): the loop's cost without the time the machine gave to others
+// (with --threads > 1, the main thread's share only: compare wall times then).
 double cpuSeconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -70,7 +72,7 @@ struct Row {
   double settleWall = 0, settleTime = 0, energy = 0, penetration = 0;
   bool settled = false, budgetHit = false;
   long measured = 0, failures = 0;
-  double manager = 0, freeState = 0, osnsp = 0, update = 0, total = 0, cpu = 0;
+  double manager = 0, freeState = 0, osnsp = 0, solve = 0, update = 0, total = 0, cpu = 0;
   double iterations = 0, linked = 0, active = 0;
   std::size_t created = 0, reused = 0, removed = 0;  // during the measure
   // FNV-1a of the bits of every sphere's q and twist and every linked contact's λ, y and ẏ
@@ -81,7 +83,7 @@ struct Row {
 // One step in parts (what TimeStepping::computeOneStep does for a linear integrator, with the
 // interaction manager timed apart).
 struct Parts {
-  double manager = 0, freeState = 0, osnsp = 0, update = 0;
+  double manager = 0, freeState = 0, osnsp = 0, solve = 0, update = 0;
 };
 
 void step(const moreau::examples::SpheresPile& pile, Parts& parts) {
@@ -96,6 +98,7 @@ void step(const moreau::examples::SpheresPile& pile, Parts& parts) {
   t = Clock::now();
   sim.computeOneStepNSProblem();
   parts.osnsp += seconds(t);
+  parts.solve += pile.problem->lastSolveSeconds();
   t = Clock::now();
   sim.update();
   sim.nextStep();
@@ -149,6 +152,7 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, double settl
   row.manager = parts.manager / m;
   row.freeState = parts.freeState / m;
   row.osnsp = parts.osnsp / m;
+  row.solve = parts.solve / m;
   row.update = parts.update / m;
   row.total /= m;
   row.cpu /= m;
@@ -217,6 +221,10 @@ int main(int argc, char** argv) {
       p.jitter = value == "0" ? 0.0 : number(arg, value);
     } else if (arg == "--budget") {
       budget = number(arg, value);
+    } else if (arg == "--threads") {
+      const double t = number(arg, value);
+      if (t != std::floor(t) || t > 64) usage("--threads expects an integer in [1, 64]");
+      p.threads = static_cast<unsigned>(t);
     } else {
       usage("unknown option '" + arg + "'");
     }
@@ -225,28 +233,31 @@ int main(int argc, char** argv) {
   std::printf(
       "# SpheresPile (ContactManager + FrictionContact(3) %s, local solver %s, tolerance %g, "
       "mu = %g, h = %g, spacing %g r, jitter %g r): settle up to t = %g (or E_kin < %g J per "
-      "sphere, wall budget %g s), then %ld timed steps, single thread\n",
+      "sphere, wall budget %g s), then %ld timed steps, %u thread(s)\n",
       p.solver.c_str(), localSolver.c_str(), p.tolerance, p.mu, p.h, p.spacing, p.jitter, settle,
-      rest, budget, measure);
+      rest, budget, measure, p.threads);
   std::printf(
       "# us/step (wall; cpu_us = thread CPU time per step) = manager (detection + links) + free "
       "(free state + index sets) + osnsp (FC "
-      "assembly + solve) + upd (update + nextStep); linked / active contacts, mean iterations\n");
-  const char* header = "%6s %8s %8s %9s %9s %9s %9s %9s %9s %8s %8s %7s %9s %6s %9s %9s %16s %s\n";
+      "assembly + solve; solve = its solver part) + upd (update + nextStep); linked / active "
+      "contacts, mean iterations\n");
+  const char* header =
+      "%6s %8s %8s %9s %9s %9s %9s %9s %9s %9s %8s %8s %7s %9s %6s %9s %9s %16s %s\n";
   std::printf(header, "N", "settle_t", "settle_s", "us/step", "cpu_us", "manager", "free", "osnsp",
-              "upd", "linked", "active", "mean_it", "us/active", "fails", "E_kin", "max_pen",
-              "digest", "changes(created/reused/removed)");
+              "solve", "upd", "linked", "active", "mean_it", "us/active", "fails", "E_kin",
+              "max_pen", "digest", "changes(created/reused/removed)");
   try {
     for (long n : sizes) {
       p.spheres = n;
       const Row r = runOne(p, localSolver, settle, rest, measure, budget);
       std::printf(
-          "%6ld %8.3f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %8.0f %7.1f %9.3f %6ld %9.2e "
+          "%6ld %8.3f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %8.0f %7.1f %9.3f %6ld "
+          "%9.2e "
           "%9.2e %016llx %zu/%zu/%zu%s\n",
           n, r.settleTime, r.settleWall, 1e6 * r.total, 1e6 * r.cpu, 1e6 * r.manager,
-          1e6 * r.freeState, 1e6 * r.osnsp, 1e6 * r.update, r.linked, r.active, r.iterations,
-          r.active > 0 ? 1e6 * r.total / r.active : 0.0, r.failures, r.energy, r.penetration,
-          static_cast<unsigned long long>(r.digest), r.created, r.reused, r.removed,
+          1e6 * r.freeState, 1e6 * r.osnsp, 1e6 * r.solve, 1e6 * r.update, r.linked, r.active,
+          r.iterations, r.active > 0 ? 1e6 * r.total / r.active : 0.0, r.failures, r.energy,
+          r.penetration, static_cast<unsigned long long>(r.digest), r.created, r.reused, r.removed,
           r.settled ? " (at rest)" : (r.budgetHit ? " (settle budget hit)" : " (settle time)"));
       std::fflush(stdout);
     }

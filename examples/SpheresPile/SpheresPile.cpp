@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
   cli.addInteger("iterations", 1000, "solver iteration budget per step", 1, 100000000);
   cli.addWord("vtk", "none", "prefix of the VTK frames (PREFIX_NNNNN.vtk, PREFIX.vtk.series)");
   cli.addInteger("every", 10, "write a VTK frame every k steps", 1, 1000000000);
+  cli.addInteger("threads", 1, "threads of the simulation (same results for every count)", 1, 64);
   cli.parse(argc, argv);
 
   try {
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
     p.h = cli.number("h");
     p.tolerance = cli.number("tolerance");
     p.maxIterations = static_cast<int>(cli.integer("iterations"));
+    p.threads = static_cast<unsigned>(cli.integer("threads"));
     const examples::SpheresPile pile = examples::makeSpheresPile(p);
     TimeStepping& sim = *pile.simulation;
     sim.setFailurePolicy(FailurePolicy::Continue);  // counted in the summary line

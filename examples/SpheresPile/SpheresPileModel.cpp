@@ -58,6 +58,7 @@ SpheresPile makeSpheresPile(const SpheresPileParameters& p) {
       std::make_shared<TimeStepping>(pile.nsds, std::make_shared<TimeDiscretisation>(0.0, p.h),
                                      std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), pile.problem);
   pile.simulation->insertInteractionManager(pile.contacts);
+  pile.simulation->setNumberOfThreads(p.threads);
   return pile;
 }
 

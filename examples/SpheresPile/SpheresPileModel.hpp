@@ -38,6 +38,7 @@ struct SpheresPileParameters {
   unsigned seed = 1;            ///< seed of the lattice jitter
   double spacing = 2.2;         ///< lattice spacing / r (>= 2)
   double jitter = 0.05;         ///< lattice jitter / r (uniform in ±jitter r)
+  unsigned threads = 1;         ///< Simulation::setNumberOfThreads (results independent of it)
 };
 
 /// The built model and its simulation (not initialized).

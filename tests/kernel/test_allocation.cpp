@@ -363,6 +363,24 @@ TEST(Allocation, SphereStackStepsAllocateNothing) {
   std::printf("steady steps %ld, pattern changes at the same size %ld, size changes %ld\n",
               c.steadySteps, c.sameSizeSteps, c.resizedSteps);
 }
+
+TEST(Allocation, SphereStackOnTwoThreadsAllocatesNothing) {
+  // Simulation::setNumberOfThreads(2) on 8 x 8 columns of 5 spheres with lateral contacts
+  // (320 bodies, ~900 interactions, above the grains of the parallel loops): after the
+  // warm-up (the thread team is created) the steps allocate nothing, on either thread.
+  examples::SphereStackParameters p;
+  p.columnsPerSide = 8;
+  p.height = 5;
+  p.lateral = true;
+  p.T = 1.0;
+  p.tolerance = 1e-6;
+  examples::SphereStack stack = examples::makeSphereStack(p);
+  stack.simulation->setNumberOfThreads(2);
+  countAllocations(*stack.simulation, 100, true);
+  ASSERT_GT(stack.nsds->numberOfInteractions(), 256u);
+  ASSERT_GT(stack.problem->size() / 3, 256);
+  EXPECT_EQ(countAllocations(*stack.simulation, 100), 0);
+}
 #endif
 
 TEST(Allocation, SolverObjectFollowsTheOptions) {

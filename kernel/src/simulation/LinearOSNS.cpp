@@ -7,6 +7,8 @@
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 
+#include "../utils/ParallelFor.hpp"
+
 #include <algorithm>
 #include <chrono>
 
@@ -129,8 +131,10 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
   numerics::SparseBlockMatrix& M = storedMatrix();
   M.beginPattern(rowSizes_, rowSizes_);
   contributions_.clear();
+  rowContributions_.resize(nRows + 1);
   marker_.assign(nRows, -1);
   for (std::size_t i = 0; i < nRows; ++i) {
+    rowContributions_[i] = contributions_.size();
     const Interaction& a = *rowInteractions_[i];
     const Eigen::Index row = static_cast<Eigen::Index>(i);
     for (const auto& ds : a.dynamicalSystems()) {
@@ -148,6 +152,7 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
       }
     }
   }
+  rowContributions_[nRows] = contributions_.size();
   M.endPattern();
   integrators_.clear();
   for (Contribution& c : contributions_) {
@@ -155,6 +160,11 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
     if (std::find(integrators_.begin(), integrators_.end(), c.osi) == integrators_.end())
       integrators_.push_back(c.osi);
   }
+  concurrentAssembly_ = true;
+  for (const OneStepIntegrator* osi : integrators_)
+    concurrentAssembly_ = concurrentAssembly_ && osi->concurrentProblemAssembly();
+  for (const OneStepIntegrator* osi : rowIntegrators_)
+    concurrentAssembly_ = concurrentAssembly_ && osi->concurrentProblemAssembly();
   installPattern(n);
   z_.setZero(n);
   w_.setZero(n);
@@ -203,35 +213,49 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   // blocks and the pattern did not change.
   bool keep = valuesValid_;
   for (const OneStepIntegrator* osi : integrators_) keep = keep && osi->blocksAreConstant(ctx);
+  // Rows (and block rows of M) are independent: with several threads and integrators that
+  // allow it, q first (every row's computeFreeOutput), then M, each by chunks of rows
+  // (docs/kernel/performance.md "Threads"); one thread: M then q, as always. Same bits.
+  const unsigned threads = concurrentAssembly_ ? simulation.numberOfThreads() : 1;
+  constexpr std::size_t kRowGrain = 128;
+  // q and the warm start.
+  Eigen::VectorXd& q = storedQ();
+  const auto freeOutputs = [&](std::size_t i, std::size_t end) {
+    // Each row at its own level (all equal to ctx's unless integrators are mixed).
+    ProblemContext rowCtx = ctx;
+    for (; i < end; ++i) {
+      const Interaction& a = *rowInteractions_[i];
+      if (ctx.interactionLevels) rowCtx.inputLevel = rowCtx.outputLevel = rowLevel_[i];
+      auto segment = q.segment(rowOffset_[i], rowSizes_[i]);
+      rowIntegrators_[i]->computeFreeOutput(a, rowCtx, segment);
+      addLawTerms(i, a, rowCtx, segment);
+      z_.segment(rowOffset_[i], rowSizes_[i]) = a.lambda(rowLevel_[i]);
+    }
+  };
+  if (threads > 1) detail::parallelFor(threads, rowIds_.size(), kRowGrain, freeOutputs);
   if (!keep) {
     numerics::SparseBlockMatrix& M = storedMatrix();
     M.setZero();
-    ProblemContext blockCtx = ctx;
     // Each block mapped from its offset and the row sizes of its two rows (no search of the
     // block row in the pattern: M.block(k) would do one per contribution).
     double* values = M.values().data();
-    for (const Contribution& c : contributions_) {
-      if (ctx.interactionLevels) blockCtx.inputLevel = blockCtx.outputLevel = c.level;
-      numerics::SparseBlockMatrix::BlockMap block(values + M.blockOffset(c.block),
-                                                  rowSizes_[static_cast<std::size_t>(c.row)],
-                                                  rowSizes_[static_cast<std::size_t>(c.col)]);
-      c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, blockCtx, block);
-    }
+    const auto blocks = [&](std::size_t row, std::size_t rowEnd) {
+      ProblemContext blockCtx = ctx;
+      const std::size_t end = rowContributions_[rowEnd];
+      for (std::size_t k = rowContributions_[row]; k < end; ++k) {
+        const Contribution& c = contributions_[k];
+        if (ctx.interactionLevels) blockCtx.inputLevel = blockCtx.outputLevel = c.level;
+        numerics::SparseBlockMatrix::BlockMap block(values + M.blockOffset(c.block),
+                                                    rowSizes_[static_cast<std::size_t>(c.row)],
+                                                    rowSizes_[static_cast<std::size_t>(c.col)]);
+        c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, blockCtx, block);
+      }
+    };
+    detail::parallelFor(threads, rowIds_.size(), kRowGrain, blocks);
     valuesValid_ = true;
     ++valueFills_;
   }
-  // q and the warm start.
-  Eigen::VectorXd& q = storedQ();
-  // Each row at its own level (all equal to ctx's unless integrators are mixed).
-  ProblemContext rowCtx = ctx;
-  for (std::size_t i = 0; i < rowIds_.size(); ++i) {
-    const Interaction& a = *rowInteractions_[i];
-    if (ctx.interactionLevels) rowCtx.inputLevel = rowCtx.outputLevel = rowLevel_[i];
-    auto segment = q.segment(rowOffset_[i], rowSizes_[i]);
-    rowIntegrators_[i]->computeFreeOutput(a, rowCtx, segment);
-    addLawTerms(i, a, rowCtx, segment);
-    z_.segment(rowOffset_[i], rowSizes_[i]) = a.lambda(rowLevel_[i]);
-  }
+  if (threads <= 1) freeOutputs(0, rowIds_.size());
   const auto assembled = std::chrono::steady_clock::now();
   assemblySeconds_ = std::chrono::duration<double>(assembled - start).count();
 

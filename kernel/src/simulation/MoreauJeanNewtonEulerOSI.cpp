@@ -11,6 +11,8 @@
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 
+#include "../utils/ParallelFor.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -38,6 +40,10 @@ struct Body {
   Eigen::Matrix<double, 6, 6> wMass = Eigen::Matrix<double, 6, 6>::Zero();
   bool wCached = false;
   Eigen::VectorXd Fk, vFree, vPrev, qIter, resid;
+  double residu = 0.0;   // this body's term of computeResidu (updateState)
+  bool written = false;  // beginStep: state written by the user since the last step
+  // Its (interaction, block) pairs in interaction order (the order of updateState's sums).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
   bool touched = false;
 };
 
@@ -106,8 +112,27 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   std::size_t nonlinearBodies = 0;
   double residu = 0.0;
 
+  // Loops over bodies and interactions: chunks of at least these many items per thread
+  // (docs/kernel/performance.md, "Threads"); each item writes only its own data.
+  static constexpr std::size_t kBodyGrain = 64;
+  static constexpr std::size_t kInterGrain = 128;
+  unsigned threads() const { return sim ? sim->numberOfThreads() : 1; }
+  template <class F>
+  void forBodies(F&& f) {
+    detail::parallelFor(threads(), bodies.size(), kBodyGrain, [&](std::size_t i, std::size_t end) {
+      for (; i < end; ++i) f(bodies[i]);
+    });
+  }
+  template <class F>
+  void forInteractions(F&& f) {
+    detail::parallelFor(threads(), inters.size(), kInterGrain, [&](std::size_t i, std::size_t end) {
+      for (; i < end; ++i) f(inters[i]);
+    });
+  }
+
   void buildInteractions(double t) {
     inters.clear();
+    for (Body& b : bodies) b.blocks.clear();
     interOf.assign(nsds->topology().interactionCapacity(), -1);
     for (const auto& inter : nsds->interactions()) {
       const auto& systems = inter->dynamicalSystems();
@@ -137,6 +162,9 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         d.blocks.push_back(std::move(blk));
       }
       interOf[inter->number()] = static_cast<long>(inters.size());
+      for (std::size_t k = 0; k < d.blocks.size(); ++k)
+        bodies[d.blocks[k].body].blocks.emplace_back(static_cast<std::uint32_t>(inters.size()),
+                                                     static_cast<std::uint32_t>(k));
       d.relation->computeOutputs(t, *inter);
       inters.push_back(std::move(d));
     }
@@ -257,12 +285,12 @@ void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
   if (d.nsds->topologyVersion() != d.topologyVersion) d.buildInteractions(ctx.t);
   // A state written by the user since the last step is the state at t_k: memories and the
   // outputs (and their memories) of the interactions at t_k are taken from it.
+  d.forBodies([](Body& b) {
+    b.written = b.ds->q() != b.ds->qMemory() || b.ds->twist() != b.ds->twistMemory();
+    if (b.written) b.ds->swapInMemory();
+  });
   bool written = false;
-  for (Body& b : d.bodies)
-    if (b.ds->q() != b.ds->qMemory() || b.ds->twist() != b.ds->twistMemory()) {
-      b.ds->swapInMemory();
-      written = true;
-    }
+  for (const Body& b : d.bodies) written = written || b.written;
   if (!written) return;
   for (InterData& id : d.inters) {
     id.relation->computeOutputs(ctx.t, *id.inter);
@@ -316,7 +344,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
   const bool firstPass = d.jacobianStep != ctx.step;
   using Vector6 = Eigen::Matrix<double, 6, 1>;
   using Matrix6 = Eigen::Matrix<double, 6, 6>;
-  for (Body& b : d.bodies) {
+  d.forBodies([&](Body& b) {
     NewtonEulerDS& ds = *b.ds;
     const Eigen::VectorXd& qk = ds.qMemory();
     const Vector6 vk = ds.twistMemory();
@@ -343,7 +371,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
       const Vector6 vFree = vIter - W * r;
       b.vFree = vFree;
       ds.twistFree() = vFree;
-      continue;
+      return;
     }
     // Prescribed v̄(t_{k+1}) on P (§5.1): x_P = (v^τ − v̄)_P, A_FF x_F = 𝓡_F − A_FP x_P,
     // v_free = v^τ − x (the reduced W has zero P rows and columns), v_free,P = v̄_P.
@@ -357,7 +385,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     for (std::size_t j = 0; j < idx.size(); ++j) vFree(idx[j]) = vbar(static_cast<Eigen::Index>(j));
     b.vFree = vFree;
     ds.twistFree() = vFree;
-  }
+  });
   // H at q̄_k = q_k (first pass of the step), W Hᵀ at every pass. Linear bodies (one pass):
   // only for the interactions that enter index set 1 at this step (the rule reads the
   // memories y_k, ẏ_k, fixed during the step); the problems read no other (an interaction
@@ -368,13 +396,13 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     d.jacobianTime = ctx.t;
   }
   const bool all = d.nonlinearBodies > 0;
-  for (InterData& id : d.inters) {
+  d.forInteractions([&](InterData& id) {
     if (firstPass) {
       if (all || addInteractionInIndexSet(*id.inter, 1, ctx)) d.jacobianBlocks(id);
     } else if (id.hStep == d.jacobianStep) {
       d.productBlocks(id);
     }
-  }
+  });
 }
 
 bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
@@ -472,39 +500,40 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
   Impl& d = *impl_;
   const unsigned level = ctx.inputLevel;
   const double h = ctx.h, th = theta_;
-  for (Body& b : d.bodies) {
-    b.ds->p(level).setZero();
-    b.ds->twist() = b.vFree;
-  }
   const Topology& topology = d.nsds->topology();
   const IndexSet* set = ctx.outputLevel > 0 && ctx.outputLevel < topology.numberOfIndexSets()
                             ? &topology.indexSet(ctx.outputLevel)
                             : nullptr;
-  for (InterData& id : d.inters) {
-    if (set && !set->contains(id.inter->number())) continue;
-    if (id.hStep != d.jacobianStep) d.jacobianBlocks(id);  // still at q_k
-    const Eigen::VectorXd& lambda = id.inter->lambda(level);
-    for (const Block& blk : id.blocks) {
-      NewtonEulerDS& ds = *d.bodies[blk.body].ds;
+  const auto inSet = [&](const InterData& id) { return !set || set->contains(id.inter->number()); };
+  // The blocks of the interactions of the set (still at q_k), then per body (each writes only
+  // its own p and v): p = Σ Hᵀλ and v = v_free + Σ W Hᵀλ over its interactions in interaction
+  // order (the order of one loop over the interactions: the same bits), then q_{k+1}.
+  d.forInteractions([&](InterData& id) {
+    if (inSet(id) && id.hStep != d.jacobianStep) d.jacobianBlocks(id);
+  });
+  d.forBodies([&](Body& b) {
+    NewtonEulerDS& ds = *b.ds;
+    Eigen::Map<Eigen::Matrix<double, 6, 1>> impulse(ds.p(level).data()), twist(ds.twist().data());
+    impulse.setZero();
+    twist = Eigen::Map<const Eigen::Matrix<double, 6, 1>>(b.vFree.data());
+    for (const auto& [interIndex, blockIndex] : b.blocks) {
+      const InterData& id = d.inters[interIndex];
+      if (!inSet(id)) continue;
+      const Block& blk = id.blocks[blockIndex];
+      const Eigen::VectorXd& lambda = id.inter->lambda(level);
       if (blk.fixed3) {  // frictional contact: fixed-size products
         const Eigen::Map<const Eigen::Vector3d> l(lambda.data());
-        Eigen::Map<Eigen::Matrix<double, 6, 1>>(ds.p(level).data()).noalias() +=
-            Eigen::Map<const Matrix36>(blk.H3.data()).transpose() * l;
-        Eigen::Map<Eigen::Matrix<double, 6, 1>>(ds.twist().data()).noalias() +=
-            Eigen::Map<const Matrix63>(blk.WHt3.data()) * l;
+        impulse.noalias() += Eigen::Map<const Matrix36>(blk.H3.data()).transpose() * l;
+        twist.noalias() += Eigen::Map<const Matrix63>(blk.WHt3.data()) * l;
         continue;
       }
       ds.p(level).noalias() += blk.H.transpose() * lambda;
       ds.twist().noalias() += blk.WHt * lambda;
     }
-  }
-  d.residu = 0.0;
-  for (Body& b : d.bodies) {
-    NewtonEulerDS& ds = *b.ds;
     b.resid = (1.0 - th) * ds.twistMemory() + th * ds.twist();
     NewtonEulerDS::integrateConfiguration(ds.qMemory(), b.resid, h, ds.q());
     const double scale = std::max(1.0, ds.twist().lpNorm<Eigen::Infinity>());
-    d.residu = std::max(d.residu, (ds.twist() - b.vPrev).lpNorm<Eigen::Infinity>() / scale);
+    b.residu = (ds.twist() - b.vPrev).lpNorm<Eigen::Infinity>() / scale;
     if (b.bc) {
       // Reaction r_P = [M(v_{k+1} − v_k) − hθF(t_{k+1}, q_{k+1}, v_{k+1}) − h(1 − θ)F_k − p]_P
       // (§5.1). A linear body's F depends on t only: the F of computeFreeState is that one.
@@ -519,21 +548,25 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
             ds.massMatrix().row(i).dot(v - vk) - h * th * F(i) - h * (1.0 - th) * Fk(i) - p(i);
       }
     }
-  }
+  });
+  // In body order, as one loop would (the same bits for every thread count).
+  d.residu = 0.0;
+  for (const Body& b : d.bodies) d.residu = std::max(d.residu, b.residu);
   // y_{k+1} and ẏ_{k+1}: one evaluation of the contact per interaction.
-  for (InterData& id : d.inters) id.relation->computeOutputs(ctx.tNext, *id.inter);
+  d.forInteractions([&](InterData& id) { id.relation->computeOutputs(ctx.tNext, *id.inter); });
 }
 
 void MoreauJeanNewtonEulerOSI::swapInMemory() {
-  for (Body& b : impl_->bodies) b.ds->swapInMemory();
-  for (InterData& id : impl_->inters) {
+  Impl& d = *impl_;
+  d.forBodies([](Body& b) { b.ds->swapInMemory(); });
+  d.forInteractions([](InterData& id) {
     Interaction& inter = *id.inter;
     inter.swapInMemory();
     // Keep the index-set rule's inputs (the new memories) next to the interaction's data.
     const Eigen::VectorXd& y = inter.yMemory(0);
     const Eigen::VectorXd& ydot = inter.yMemory(1);
     id.ruleVersion = std::numeric_limits<std::uint64_t>::max();
-    if (id.alwaysActive || ydot.size() != y.size()) continue;
+    if (id.alwaysActive || ydot.size() != y.size()) return;
     int n = 0;
     for (Eigen::Index i = 0; i < y.size() && n <= InterData::kRuleInputs; i += id.lawSize) {
       if (n < InterData::kRuleInputs) {
@@ -542,10 +575,10 @@ void MoreauJeanNewtonEulerOSI::swapInMemory() {
       }
       ++n;
     }
-    if (n > InterData::kRuleInputs) continue;
+    if (n > InterData::kRuleInputs) return;
     id.ruleInputs = n;
     id.ruleVersion = inter.memoryVersion();
-  }
+  });
 }
 
 bool MoreauJeanNewtonEulerOSI::isLinear() const {

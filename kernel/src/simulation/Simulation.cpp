@@ -11,6 +11,8 @@
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 
+#include "../utils/ParallelFor.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -18,6 +20,10 @@
 #include <utility>
 
 namespace moreau {
+
+void Simulation::setNumberOfThreads(unsigned threads) {
+  threads_ = threads == 0 ? detail::hardwareThreads() : std::min(threads, detail::kMaxThreads);
+}
 
 Simulation::Simulation(std::shared_ptr<NonSmoothDynamicalSystem> nsds,
                        std::shared_ptr<TimeDiscretisation> td)

@@ -141,10 +141,12 @@ class LinearOSNS : public OneStepNSProblem {
   std::vector<Interaction*> rowInteractions_;
   std::vector<const OneStepIntegrator*> rowIntegrators_;
   std::vector<Eigen::Index> rowSizes_;
-  std::vector<Eigen::Index> rowOffset_;     // by block row: first scalar row
-  std::vector<unsigned> rowLevel_;          // by block row: its input (λ) level
-  std::vector<std::uint64_t> setVersions_;  // mixed levels: version of each index set
-  std::vector<Contribution> contributions_;
+  std::vector<Eigen::Index> rowOffset_;        // by block row: first scalar row
+  std::vector<unsigned> rowLevel_;             // by block row: its input (λ) level
+  std::vector<std::uint64_t> setVersions_;     // mixed levels: version of each index set
+  std::vector<Contribution> contributions_;    // in block-row order
+  std::vector<std::size_t> rowContributions_;  // by block row: its first contribution (+ end)
+  bool concurrentAssembly_ = false;  // every integrator allows it (concurrentProblemAssembly)
   std::vector<const OneStepIntegrator*> integrators_;  // contributing (distinct)
   std::vector<Eigen::Index> marker_;                   // by block row: last row that referenced it
   Eigen::VectorXd z_, w_;

@@ -65,6 +65,8 @@ class MoreauJeanNewtonEulerDirectProjectionOSI : public MoreauJeanNewtonEulerOSI
   /// Position role: for the interactions of the problem's index set, Δ = Σ M⁻¹ Hᵀ λ(0) per body,
   /// q ← q ⊕ Δ, p(0) += Hᵀ λ(0); then y(0), H and y(1) at the new positions.
   void updateState(const ProblemContext& ctx) override;
+  /// False (the position problem's blocks are not covered).
+  bool concurrentProblemAssembly() const override { return false; }
 
   /// H and M⁻¹Hᵀ at the current positions (before each Position problem).
   void prepareProjection(const StepContext& ctx) override;

@@ -61,6 +61,8 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
                            const ProblemContext& ctx,
                            Eigen::Ref<Eigen::MatrixXd> block) const override;
   void updateState(const ProblemContext& ctx) override;
+  /// True: computeFreeOutput and addInteractionBlock read the blocks computed for the step.
+  bool concurrentProblemAssembly() const override { return true; }
   void swapInMemory() override;
   bool isLinear() const override;
   double computeResidu() override;

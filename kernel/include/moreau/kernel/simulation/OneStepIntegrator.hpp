@@ -103,6 +103,11 @@ class OneStepIntegrator {
   /// True when the blocks it gives do not change from step to step (so an
   /// assembler with an unchanged pattern may skip refilling them).
   virtual bool blocksAreConstant(const ProblemContext& /*ctx*/) const { return false; }
+  /// True when a problem may call computeFreeOutput for different interactions concurrently,
+  /// and then addInteractionBlock for different block rows concurrently (every row's
+  /// computeFreeOutput done), each call writing only its own output (used with
+  /// Simulation::setNumberOfThreads > 1; docs/kernel/performance.md "Threads").
+  virtual bool concurrentProblemAssembly() const { return false; }
 
   /// State at t_{k+1} from the multipliers λ(ctx.inputLevel), then the
   /// interaction outputs.

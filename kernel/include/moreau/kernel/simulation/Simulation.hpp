@@ -181,6 +181,19 @@ class Simulation {
   FailurePolicy failurePolicy() const { return policy_; }
   ///@}
 
+  // ---- threads ----------------------------------------------------------------------
+  /// Threads used by the loops over bodies, interactions and contacts that have independent
+  /// items (integrators that support it, the problems' assembly, collision detection; see
+  /// docs/kernel/performance.md "Threads"). Default 1; 0 = every hardware thread. The results are
+  /// bitwise the same for every count: the items are split in fixed contiguous chunks and each
+  /// writes only its own data. With more than one thread, user functions (forces, relation
+  /// plug-ins, contact functions) are called concurrently for different objects and must be
+  /// safe to call so. Not a Siconos call (Chrono: SetNumThreads).
+  ///@{
+  void setNumberOfThreads(unsigned threads);
+  unsigned numberOfThreads() const { return threads_; }
+  ///@}
+
  protected:
   /// ModelError when a pointer is null or td.t0() differs from nsds.t0();
   /// `what` names the concrete class in messages.
@@ -253,6 +266,7 @@ class Simulation {
   std::uint64_t topologyVersion_ = 0;
   SimulationLog log_;
   FailurePolicy policy_ = FailurePolicy::Throw;
+  unsigned threads_ = 1;
 };
 
 }  // namespace moreau

@@ -1,0 +1,42 @@
+#pragma once
+// Deterministic parallel loops of the kernel (docs/kernel/performance.md, "Threads"). Internal.
+//
+// parallelFor(threads, n, grain, body) calls body(begin, end) on contiguous chunks covering
+// [0, n) once each: chunk c of T is [c n / T, (c + 1) n / T), T = min(threads, n / grain)
+// (one chunk, called on this thread, when T <= 1). The chunks depend on (threads, n, grain)
+// alone, and a body that writes only the data of its own items gives the same bits for every
+// thread count. An exception thrown by a body is rethrown on the calling thread after every
+// chunk ended: the one of the lowest chunk, i.e. the first the sequential loop would meet.
+// No heap allocation per call.
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+namespace moreau::detail {
+
+/// Largest number of threads a loop uses.
+constexpr unsigned kMaxThreads = 64;
+
+/// Number of threads the machine offers (std::thread::hardware_concurrency, at least 1).
+unsigned hardwareThreads();
+
+/// The type-erased loop (see parallelFor).
+void parallelForImpl(unsigned threads, std::size_t n, std::size_t grain, void* context,
+                     void (*call)(void*, std::size_t, std::size_t));
+
+/// See the header comment.
+template <class Body>
+void parallelFor(unsigned threads, std::size_t n, std::size_t grain, Body&& body) {
+  if (threads <= 1 || n < 2 * (grain == 0 ? 1 : grain)) {
+    if (n > 0) body(std::size_t{0}, n);
+    return;
+  }
+  using B = std::remove_reference_t<Body>;
+  parallelForImpl(threads, n, grain, const_cast<void*>(static_cast<const void*>(&body)),
+                  [](void* context, std::size_t begin, std::size_t end) {
+                    (*static_cast<B*>(context))(begin, end);
+                  });
+}
+
+}  // namespace moreau::detail

@@ -1,0 +1,206 @@
+// Simulation::setNumberOfThreads (docs/kernel/performance.md "Threads"): the deterministic
+// parallel loops give the bits of one thread for every thread count, and an error thrown on a
+// worker thread reaches the caller as in a sequential run.
+#include <gtest/gtest.h>
+
+#include <moreau/Moreau.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../../kernel/src/utils/ParallelFor.hpp"
+
+using namespace moreau;
+
+namespace {
+
+// ---- parallelFor --------------------------------------------------------------------------
+
+TEST(ParallelFor, ChunksCoverTheRangeOnceInContiguousPieces) {
+  for (unsigned threads : {1u, 2u, 3u, 7u})
+    for (std::size_t n : {0u, 1u, 5u, 99u, 1000u, 4097u}) {
+      std::vector<int> hits(n, 0);
+      std::vector<std::pair<std::size_t, std::size_t>> chunks(detail::kMaxThreads);
+      std::atomic<int> calls{0};
+      detail::parallelFor(threads, n, 10, [&](std::size_t begin, std::size_t end) {
+        ASSERT_LT(begin, end);
+        chunks[static_cast<std::size_t>(calls++)] = {begin, end};
+        for (std::size_t i = begin; i < end; ++i) ++hits[i];
+      });
+      for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(hits[i], 1) << "item " << i << " of " << n;
+      // T = min(threads, n / grain) chunks, one call each; one chunk below two grains.
+      const std::size_t expected =
+          n == 0 ? 0 : (n < 20 ? 1 : std::min<std::size_t>(threads, n / 10));
+      EXPECT_EQ(static_cast<std::size_t>(calls.load()), expected)
+          << threads << " threads, n = " << n;
+    }
+}
+
+TEST(ParallelFor, TheErrorOfTheLowestChunkIsRethrown) {
+  // Items 300 and 900 throw: chunk 0 of 2 holds 300, the first a sequential loop meets.
+  for (unsigned threads : {1u, 2u, 4u}) {
+    std::vector<int> done(1000, 0);
+    try {
+      detail::parallelFor(threads, done.size(), 1, [&](std::size_t i, std::size_t end) {
+        for (; i < end; ++i) {
+          if (i == 300 || i == 900) throw std::runtime_error("item " + std::to_string(i));
+          done[i] = 1;
+        }
+      });
+      ADD_FAILURE() << "no exception with " << threads << " threads";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "item 300") << threads << " threads";
+    }
+    for (std::size_t i = 0; i < 300; ++i) ASSERT_EQ(done[i], 1);  // the loop ran up to there
+  }
+}
+
+// ---- a pile of bodies ---------------------------------------------------------------------
+
+struct PileRun {
+  std::vector<double> state;  // q, twist of every body; λ, y, ẏ of every linked contact
+  std::vector<int> iterations;
+  std::size_t maxRows = 0;          // largest FrictionContact(3) (contacts)
+  std::size_t maxInteractions = 0;  // most linked interactions
+};
+
+std::uint64_t bitsOf(double x) {
+  std::uint64_t b = 0;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+// n × n × n spheres of radius r in a box of 5 planes, lattice spacing 2.02 r (a small random
+// offset and velocity from a fixed LCG), μ = 0.3, e = 0; every other sphere has a slightly
+// anisotropic inertia (a nonlinear body: Newton passes, the iteration matrix each step).
+// Optionally the sphere `failing` gets a force function that throws from t = failAt on.
+PileRun runPile(unsigned threads, int n, int steps, long failing = -1, double failAt = 0.0) {
+  const double r = 0.05, s = 2.02 * r, h = 1e-3, W = s * n;
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0, steps * h);
+  auto manager = std::make_shared<ContactManager>(
+      std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3), 0.2 * r);
+  std::vector<std::shared_ptr<NewtonEulerDS>> balls;
+  std::uint32_t lcg = 12345;
+  const auto uniform = [&] {  // in [-1, 1)
+    lcg = lcg * 1664525u + 1013904223u;
+    return static_cast<double>(lcg) / 2147483648.0 - 1.0;
+  };
+  for (int k = 0; k < n; ++k)
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        Eigen::VectorXd q0(7), v0 = Eigen::VectorXd::Zero(6);
+        q0 << s * (i + 0.5) + 0.004 * r * uniform(), s * (j + 0.5) + 0.004 * r * uniform(),
+            r + s * k + 0.001 * r, 1, 0, 0, 0;
+        v0.head<3>() << 0.05 * uniform(), 0.05 * uniform(), 0.0;
+        const long index = static_cast<long>(balls.size());
+        Eigen::Matrix3d I = Eigen::Matrix3d::Identity() * (0.4 * r * r);
+        if (index % 2 == 1) I.diagonal() = Eigen::Vector3d(1.0, 1.1, 0.9) * (0.4 * r * r);
+        auto ball = std::make_shared<NewtonEulerDS>(q0, v0, 1.0, I);
+        ball->setName("sphere " + std::to_string(index));
+        if (index == failing) {
+          ball->setComputeFExtFunction([failAt, index](double t, Eigen::VectorXd& f) {
+            if (t >= failAt)
+              throw ModelError("force of sphere " + std::to_string(index) +
+                               " failed at t = " + std::to_string(t));
+            f = Eigen::Vector3d(0, 0, -9.81);
+          });
+        } else {
+          ball->setFExt(Eigen::Vector3d(0, 0, -9.81));
+        }
+        nsds->insertDynamicalSystem(ball);
+        manager->addSphere(ball, r);
+        balls.push_back(ball);
+      }
+  manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ());
+  manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX());
+  manager->addPlane(Eigen::Vector3d(W, 0, 0), -Eigen::Vector3d::UnitX());
+  manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitY());
+  manager->addPlane(Eigen::Vector3d(0, W, 0), -Eigen::Vector3d::UnitY());
+  auto problem = std::make_shared<FrictionContact>(3);
+  problem->setTolerance(1e-6);
+  auto sim =
+      std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0, h),
+                                     std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), problem);
+  sim->insertInteractionManager(manager);
+  // A few Newton passes per step (the nonlinear bodies), whether converged or not: the same
+  // work for every thread count.
+  sim->setNewtonMaxIteration(3);
+  sim->setFailurePolicy(FailurePolicy::Continue);
+  sim->setNumberOfThreads(threads);
+  sim->initialize();
+  PileRun run;
+  while (sim->hasNextEvent()) {
+    sim->computeOneStep();
+    run.iterations.push_back(problem->size() > 0 ? problem->lastResult().iterations : -1);
+    run.maxRows = std::max<std::size_t>(run.maxRows, static_cast<std::size_t>(problem->size() / 3));
+    run.maxInteractions = std::max(run.maxInteractions, nsds->numberOfInteractions());
+    sim->nextStep();
+  }
+  for (const auto& b : balls) {
+    for (Eigen::Index i = 0; i < 7; ++i) run.state.push_back(b->q()(i));
+    for (Eigen::Index i = 0; i < 6; ++i) run.state.push_back(b->twist()(i));
+  }
+  for (const auto& c : manager->contacts())
+    for (const Eigen::VectorXd* v :
+         {&c.interaction->lambda(1), &c.interaction->y(0), &c.interaction->y(1)})
+      for (Eigen::Index i = 0; i < v->size(); ++i) run.state.push_back((*v)(i));
+  return run;
+}
+
+TEST(SimulationThreads, ThreadCountIsChecked) {
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0, 1);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0, 0.1));
+  EXPECT_EQ(sim.numberOfThreads(), 1u);
+  sim.setNumberOfThreads(3);
+  EXPECT_EQ(sim.numberOfThreads(), 3u);
+  sim.setNumberOfThreads(0);  // every hardware thread
+  EXPECT_GE(sim.numberOfThreads(), 1u);
+  sim.setNumberOfThreads(1000);
+  EXPECT_EQ(sim.numberOfThreads(), detail::kMaxThreads);
+}
+
+TEST(SimulationThreads, PileIsBitwiseTheSameForEveryThreadCount) {
+  // 343 bodies, up to ~1100 linked contacts: above the grains of every parallel loop (bodies
+  // 64, interactions and problem rows 128), so that 2, 3 and 4 threads split each of them.
+  const PileRun one = runPile(1, 7, 50);
+  ASSERT_GT(one.maxInteractions, 1000u);
+  ASSERT_GT(one.maxRows, 256u);  // the problem's assembly is split too
+  // Not a trivial run: the pile moved and the solver worked.
+  int solved = 0;
+  for (int it : one.iterations) solved += it > 0;
+  EXPECT_GT(solved, 40);
+  for (unsigned threads : {2u, 3u, 4u}) {
+    const PileRun many = runPile(threads, 7, 50);
+    ASSERT_EQ(many.state.size(), one.state.size()) << threads << " threads";
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < one.state.size(); ++i)
+      differ += bitsOf(many.state[i]) != bitsOf(one.state[i]);
+    EXPECT_EQ(differ, 0u) << threads << " threads: values not bitwise equal to one thread";
+    EXPECT_EQ(many.iterations, one.iterations) << threads << " threads";
+    EXPECT_EQ(many.maxRows, one.maxRows);
+  }
+}
+
+TEST(SimulationThreads, ErrorOfAUserFunctionOnAWorkerReachesTheCaller) {
+  // Sphere 400 of 512 is in the second half of the bodies: with 2 threads its force is
+  // evaluated on the worker thread. The run stops with the error of one thread.
+  std::string sequential, parallel;
+  try {
+    runPile(1, 8, 40, 400, 0.02);
+  } catch (const ModelError& e) {
+    sequential = e.what();
+  }
+  try {
+    runPile(2, 8, 40, 400, 0.02);
+  } catch (const ModelError& e) {
+    parallel = e.what();
+  }
+  EXPECT_NE(sequential.find("force of sphere 400 failed"), std::string::npos) << sequential;
+  EXPECT_EQ(parallel, sequential);
+}
+
+}  // namespace
