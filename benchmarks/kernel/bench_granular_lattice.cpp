@@ -17,6 +17,7 @@
 //
 //   moreau_bench_granular_lattice [--sizes 5x2x10,10x10x10,25x40x10] [--lateral] [--steps 200]
 //                                 [--h 1e-3] [--tolerance 1e-8] [--mu 0.3] [--budget 60]
+//                                 [--threads 1]
 #include <moreau/Moreau.hpp>
 
 #include <algorithm>
@@ -56,7 +57,7 @@ moreau::bench::DriverCommandLine commandLine() {
   return moreau::bench::DriverCommandLine(
       "moreau_bench_granular_lattice",
       "[--sizes K1xK2xL,...] [--lateral] [--steps N] [--h X] [--tolerance X] [--mu X] "
-      "[--budget SECONDS]");
+      "[--budget SECONDS] [--threads N]");
 }
 
 [[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
@@ -74,6 +75,7 @@ struct Parameters {
   // separation velocity of the order of the solver tolerance does not open a contact
   // (index set 1 keeps y + h/2 ydot <= 0).
   double overlap = 1e-8;
+  unsigned threads = 1;  // Simulation::setNumberOfThreads (the digest is the same for every count)
 };
 
 struct Lattice {
@@ -180,6 +182,7 @@ Row runOne(const Parameters& p, double budget) {
   moreau::TimeStepping& sim = *lattice.simulation;
   const moreau::FrictionContact& fc = *lattice.problem;
   sim.setFailurePolicy(moreau::FailurePolicy::Continue);  // counted, not fatal
+  sim.setNumberOfThreads(p.threads);
   sim.initialize();
   row.setup = seconds(t0);
   row.spheres = lattice.spheres.size();
@@ -301,6 +304,11 @@ int main(int argc, char** argv) {
       p.mu = toNumber(arg, value);
     } else if (arg == "--budget") {
       budget = toNumber(arg, value);
+    } else if (arg == "--threads") {
+      const double t = toNumber(arg, value);
+      if (!(t >= 1 && t <= 64) || t != std::floor(t))
+        usage("--threads expects an integer in [1, 64]");
+      p.threads = static_cast<unsigned>(t);
     } else {
       usage("unknown option '" + arg + "'");
     }
@@ -309,9 +317,9 @@ int main(int argc, char** argv) {
   std::printf(
       "# GranularLattice (K1 x K2 columns of L NewtonEulerDS spheres r = %g, m = %g, on the "
       "ground%s; NewtonEuler3DR, mu = %g, e = 0, MoreauJeanNewtonEulerOSI, FrictionContact(3) "
-      "NSGS): %ld steps, h = %g, tolerance %g, budget %g s per size\n",
+      "NSGS): %ld steps, h = %g, tolerance %g, budget %g s per size, %u thread(s)\n",
       kRadius, kMass, p.lateral ? ", lateral contacts" : "", p.mu, p.steps, p.h, p.tolerance,
-      budget);
+      budget, p.threads);
   std::printf(
       "# first step (cold start, lambda = 0): first_s, 1st_it; then over the other steps (warm "
       "start from the previous lambda):\n"

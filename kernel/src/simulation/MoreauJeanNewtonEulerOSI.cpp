@@ -83,6 +83,7 @@ struct InterData {
   std::size_t ruleStep = std::numeric_limits<std::size_t>::max();
   double ruleH = 0.0;
   bool ruleActive = false;
+  bool inUpdate = false;  // updateState: a member of the problem's index set
   // The rule's inputs y_k(i), ẏ_k(i) (i = 0, stride, ...; at most kRuleInputs), copied from y
   // when swapInMemory made it the memory (then in cache), valid while the interaction's
   // memoryVersion is ruleVersion: the rule reads them instead of the memories (the same
@@ -509,7 +510,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
   // its own p and v): p = Σ Hᵀλ and v = v_free + Σ W Hᵀλ over its interactions in interaction
   // order (the order of one loop over the interactions: the same bits), then q_{k+1}.
   d.forInteractions([&](InterData& id) {
-    if (inSet(id) && id.hStep != d.jacobianStep) d.jacobianBlocks(id);
+    id.inUpdate = inSet(id);
+    if (id.inUpdate && id.hStep != d.jacobianStep) d.jacobianBlocks(id);
   });
   d.forBodies([&](Body& b) {
     NewtonEulerDS& ds = *b.ds;
@@ -518,7 +520,7 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     twist = Eigen::Map<const Eigen::Matrix<double, 6, 1>>(b.vFree.data());
     for (const auto& [interIndex, blockIndex] : b.blocks) {
       const InterData& id = d.inters[interIndex];
-      if (!inSet(id)) continue;
+      if (!id.inUpdate) continue;
       const Block& blk = id.blocks[blockIndex];
       const Eigen::VectorXd& lambda = id.inter->lambda(level);
       if (blk.fixed3) {  // frictional contact: fixed-size products
