@@ -365,11 +365,11 @@ TEST(Allocation, SphereStackStepsAllocateNothing) {
 }
 
 TEST(Allocation, SphereStackOnTwoThreadsAllocatesNothing) {
-  // Simulation::setNumberOfThreads(2) on 8 x 8 columns of 5 spheres with lateral contacts
-  // (320 bodies, ~900 interactions, above the grains of the parallel loops): after the
+  // Simulation::setNumberOfThreads(2) on 10 x 10 columns of 5 spheres with lateral contacts
+  // (500 bodies, 1400 interactions, above twice the grains of the parallel loops): after the
   // warm-up (the thread team is created) the steps allocate nothing, on either thread.
   examples::SphereStackParameters p;
-  p.columnsPerSide = 8;
+  p.columnsPerSide = 10;
   p.height = 5;
   p.lateral = true;
   p.T = 1.0;
@@ -377,8 +377,8 @@ TEST(Allocation, SphereStackOnTwoThreadsAllocatesNothing) {
   examples::SphereStack stack = examples::makeSphereStack(p);
   stack.simulation->setNumberOfThreads(2);
   countAllocations(*stack.simulation, 100, true);
-  ASSERT_GT(stack.nsds->numberOfInteractions(), 256u);
-  ASSERT_GT(stack.problem->size() / 3, 256);
+  ASSERT_GT(stack.nsds->numberOfInteractions(), 2u * 512u);
+  ASSERT_GT(stack.problem->size() / 3, 2 * 256);
   EXPECT_EQ(countAllocations(*stack.simulation, 100), 0);
 }
 #endif

@@ -217,7 +217,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   // allow it, q first (every row's computeFreeOutput), then M, each by chunks of rows
   // (docs/kernel/performance.md "Threads"); one thread: M then q, as always. Same bits.
   const unsigned threads = concurrentAssembly_ ? simulation.numberOfThreads() : 1;
-  constexpr std::size_t kRowGrain = 128;
+  constexpr std::size_t kRowGrain = 256;
   // q and the warm start.
   Eigen::VectorXd& q = storedQ();
   const auto freeOutputs = [&](std::size_t i, std::size_t end) {
