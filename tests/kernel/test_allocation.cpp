@@ -377,7 +377,7 @@ TEST(Allocation, SphereStackOnTwoThreadsAllocatesNothing) {
   examples::SphereStack stack = examples::makeSphereStack(p);
   stack.simulation->setNumberOfThreads(2);
   countAllocations(*stack.simulation, 100, true);
-  ASSERT_GT(stack.nsds->numberOfInteractions(), 2u * 512u);
+  ASSERT_GT(stack.nsds->numberOfInteractions(), 2u * 256u);
   ASSERT_GT(stack.problem->size() / 3, 2 * 256);
   EXPECT_EQ(countAllocations(*stack.simulation, 100), 0);
 }

@@ -165,10 +165,10 @@ TEST(SimulationThreads, ThreadCountIsChecked) {
 
 TEST(SimulationThreads, PileIsBitwiseTheSameForEveryThreadCount) {
   // 512 bodies, up to ~1700 linked contacts: above twice the grains of every parallel loop
-  // (bodies 128, interactions 512, problem rows 256), so that 2, 3 and 4 threads split each.
+  // (bodies 128, interactions 256, problem rows 256), so that 2, 3 and 4 threads split each.
   const PileRun one = runPile(1, 8, 40);
-  ASSERT_GT(one.maxInteractions, 3u * 512u);
-  ASSERT_GT(one.maxRows, 3u * 256u);  // the problem's assembly is split too
+  ASSERT_GT(one.maxInteractions, 4u * 256u);
+  ASSERT_GT(one.maxRows, 4u * 256u);  // the problem's assembly is split too
   // Not a trivial run: the pile moved and the solver worked.
   int solved = 0;
   for (int it : one.iterations) solved += it > 0;

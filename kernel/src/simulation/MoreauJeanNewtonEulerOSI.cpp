@@ -116,7 +116,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // Loops over bodies and interactions: chunks of at least these many items per thread
   // (docs/kernel/performance.md, "Threads"); each item writes only its own data.
   static constexpr std::size_t kBodyGrain = 128;
-  static constexpr std::size_t kInterGrain = 512;
+  static constexpr std::size_t kInterGrain = 256;
   unsigned threads() const { return sim ? sim->numberOfThreads() : 1; }
   template <class F>
   void forBodies(F&& f) {
