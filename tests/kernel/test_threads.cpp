@@ -8,8 +8,10 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../../kernel/src/utils/ParallelFor.hpp"
@@ -201,6 +203,45 @@ TEST(SimulationThreads, ErrorOfAUserFunctionOnAWorkerReachesTheCaller) {
   }
   EXPECT_NE(sequential.find("force of sphere 400 failed"), std::string::npos) << sequential;
   EXPECT_EQ(parallel, sequential);
+}
+
+// 300 free bodies (no contact), each with a BoundaryCondition prescribing ω_z(t); `shared`: one
+// BoundaryCondition object for all. Returns the number of calls of the velocity function made
+// on a thread other than the caller's.
+int boundaryConditionCallsOffTheCaller(bool shared) {
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int> off{0};
+  const auto function = [&](double t, Eigen::Ref<Eigen::VectorXd> v) {
+    if (std::this_thread::get_id() != caller) ++off;
+    v(0) = t;
+  };
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0, 0.02);
+  auto common = std::make_shared<BoundaryCondition>(std::vector<unsigned>{5}, function);
+  std::vector<std::shared_ptr<NewtonEulerDS>> bodies;
+  for (int i = 0; i < 300; ++i) {
+    Eigen::VectorXd q0(7);
+    q0 << i, 0, 0, 1, 0, 0, 0;
+    auto body = std::make_shared<NewtonEulerDS>(q0, Eigen::VectorXd::Zero(6), 1.0,
+                                                Eigen::Matrix3d::Identity());
+    body->setBoundaryConditions(
+        shared ? common : std::make_shared<BoundaryCondition>(std::vector<unsigned>{5}, function));
+    nsds->insertDynamicalSystem(body);
+    bodies.push_back(body);
+  }
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0, 1e-3),
+                   std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                   std::make_shared<FrictionContact>(3));
+  sim.setNumberOfThreads(2);
+  sim.run();
+  for (const auto& b : bodies) EXPECT_DOUBLE_EQ(b->twist()(5), 0.02);  // v̄(t_end) = t_end
+  return off.load();
+}
+
+TEST(SimulationThreads, SharedBoundaryConditionKeepsTheBodyLoopsOnTheCallingThread) {
+  // One BoundaryCondition object holds one buffer of values: bodies sharing it are not
+  // integrated concurrently. Separate objects (the control) are.
+  EXPECT_EQ(boundaryConditionCallsOffTheCaller(true), 0);
+  EXPECT_GT(boundaryConditionCallsOffTheCaller(false), 0);
 }
 
 }  // namespace

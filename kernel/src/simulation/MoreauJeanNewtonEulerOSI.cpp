@@ -118,11 +118,15 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   static constexpr std::size_t kBodyGrain = 128;
   static constexpr std::size_t kInterGrain = 256;
   unsigned threads() const { return sim ? sim->numberOfThreads() : 1; }
+  // A BoundaryCondition object given to several bodies holds one buffer of prescribed
+  // velocities: their body loops then run on one thread.
+  bool sharedBodyState = false;
   template <class F>
   void forBodies(F&& f) {
-    detail::parallelFor(threads(), bodies.size(), kBodyGrain, [&](std::size_t i, std::size_t end) {
-      for (; i < end; ++i) f(bodies[i]);
-    });
+    detail::parallelFor(sharedBodyState ? 1u : threads(), bodies.size(), kBodyGrain,
+                        [&](std::size_t i, std::size_t end) {
+                          for (; i < end; ++i) f(bodies[i]);
+                        });
   }
   template <class F>
   void forInteractions(F&& f) {
@@ -277,6 +281,11 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
     d.bodyOf[system->number()] = static_cast<long>(d.bodies.size());
     d.bodies.push_back(std::move(b));
   }
+  std::vector<const BoundaryCondition*> conditions;
+  for (const Body& b : d.bodies)
+    if (b.bc) conditions.push_back(b.bc.get());
+  std::sort(conditions.begin(), conditions.end());
+  d.sharedBodyState = std::adjacent_find(conditions.begin(), conditions.end()) != conditions.end();
   d.buildInteractions(t0);
   for (InterData& id : d.inters) id.inter->swapInMemory();
 }
