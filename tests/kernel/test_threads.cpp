@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "../../kernel/src/utils/ParallelFor.hpp"
+#include <moreau/numerics/ParallelFor.hpp>
 
 using namespace moreau;
 
@@ -26,9 +26,9 @@ TEST(ParallelFor, ChunksCoverTheRangeOnceInContiguousPieces) {
   for (unsigned threads : {1u, 2u, 3u, 7u})
     for (std::size_t n : {0u, 1u, 5u, 99u, 1000u, 4097u}) {
       std::vector<int> hits(n, 0);
-      std::vector<std::pair<std::size_t, std::size_t>> chunks(detail::kMaxThreads);
+      std::vector<std::pair<std::size_t, std::size_t>> chunks(numerics::kMaxThreads);
       std::atomic<int> calls{0};
-      detail::parallelFor(threads, n, 10, [&](std::size_t begin, std::size_t end) {
+      numerics::parallelFor(threads, n, 10, [&](std::size_t begin, std::size_t end) {
         ASSERT_LT(begin, end);
         chunks[static_cast<std::size_t>(calls++)] = {begin, end};
         for (std::size_t i = begin; i < end; ++i) ++hits[i];
@@ -47,7 +47,7 @@ TEST(ParallelFor, TheErrorOfTheLowestChunkIsRethrown) {
   for (unsigned threads : {1u, 2u, 4u}) {
     std::vector<int> done(1000, 0);
     try {
-      detail::parallelFor(threads, done.size(), 1, [&](std::size_t i, std::size_t end) {
+      numerics::parallelFor(threads, done.size(), 1, [&](std::size_t i, std::size_t end) {
         for (; i < end; ++i) {
           if (i == 300 || i == 900) throw std::runtime_error("item " + std::to_string(i));
           done[i] = 1;
@@ -162,7 +162,7 @@ TEST(SimulationThreads, ThreadCountIsChecked) {
   sim.setNumberOfThreads(0);  // every hardware thread
   EXPECT_GE(sim.numberOfThreads(), 1u);
   sim.setNumberOfThreads(1000);
-  EXPECT_EQ(sim.numberOfThreads(), detail::kMaxThreads);
+  EXPECT_EQ(sim.numberOfThreads(), numerics::kMaxThreads);
 }
 
 TEST(SimulationThreads, PileIsBitwiseTheSameForEveryThreadCount) {

@@ -7,7 +7,7 @@
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 
-#include "../utils/ParallelFor.hpp"
+#include <moreau/numerics/ParallelFor.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -232,7 +232,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
       z_.segment(rowOffset_[i], rowSizes_[i]) = a.lambda(rowLevel_[i]);
     }
   };
-  if (threads > 1) detail::parallelFor(threads, rowIds_.size(), kRowGrain, freeOutputs);
+  if (threads > 1) numerics::parallelFor(threads, rowIds_.size(), kRowGrain, freeOutputs);
   if (!keep) {
     numerics::SparseBlockMatrix& M = storedMatrix();
     M.setZero();
@@ -251,7 +251,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
         c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, blockCtx, block);
       }
     };
-    detail::parallelFor(threads, rowIds_.size(), kRowGrain, blocks);
+    numerics::parallelFor(threads, rowIds_.size(), kRowGrain, blocks);
     valuesValid_ = true;
     ++valueFills_;
   }

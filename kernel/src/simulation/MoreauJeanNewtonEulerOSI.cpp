@@ -11,7 +11,7 @@
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 
-#include "../utils/ParallelFor.hpp"
+#include <moreau/numerics/ParallelFor.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -123,16 +123,17 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   bool sharedBodyState = false;
   template <class F>
   void forBodies(F&& f) {
-    detail::parallelFor(sharedBodyState ? 1u : threads(), bodies.size(), kBodyGrain,
-                        [&](std::size_t i, std::size_t end) {
-                          for (; i < end; ++i) f(bodies[i]);
-                        });
+    numerics::parallelFor(sharedBodyState ? 1u : threads(), bodies.size(), kBodyGrain,
+                          [&](std::size_t i, std::size_t end) {
+                            for (; i < end; ++i) f(bodies[i]);
+                          });
   }
   template <class F>
   void forInteractions(F&& f) {
-    detail::parallelFor(threads(), inters.size(), kInterGrain, [&](std::size_t i, std::size_t end) {
-      for (; i < end; ++i) f(inters[i]);
-    });
+    numerics::parallelFor(threads(), inters.size(), kInterGrain,
+                          [&](std::size_t i, std::size_t end) {
+                            for (; i < end; ++i) f(inters[i]);
+                          });
   }
 
   void buildInteractions(double t) {

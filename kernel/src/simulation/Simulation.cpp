@@ -11,7 +11,7 @@
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 
-#include "../utils/ParallelFor.hpp"
+#include <moreau/numerics/ParallelFor.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +22,7 @@
 namespace moreau {
 
 void Simulation::setNumberOfThreads(unsigned threads) {
-  threads_ = threads == 0 ? detail::hardwareThreads() : std::min(threads, detail::kMaxThreads);
+  threads_ = threads == 0 ? numerics::hardwareThreads() : std::min(threads, numerics::kMaxThreads);
 }
 
 Simulation::Simulation(std::shared_ptr<NonSmoothDynamicalSystem> nsds,

@@ -1,5 +1,6 @@
 #pragma once
-// Deterministic parallel loops of the kernel (docs/kernel/performance.md, "Threads"). Internal.
+// Deterministic parallel loops (docs/kernel/simulation.md "Threads"), used by the kernel's
+// integrators and problems and by the numerics solvers that take SolverOptions::threads.
 //
 // parallelFor(threads, n, grain, body) calls body(begin, end) on contiguous chunks covering
 // [0, n) once each: chunk c of T is [c n / T, (c + 1) n / T), T = min(threads, n / grain)
@@ -13,7 +14,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace moreau::detail {
+namespace moreau::numerics {
 
 /// Largest number of threads a loop uses.
 constexpr unsigned kMaxThreads = 64;
@@ -21,11 +22,15 @@ constexpr unsigned kMaxThreads = 64;
 /// Number of threads the machine offers (std::thread::hardware_concurrency, at least 1).
 unsigned hardwareThreads();
 
-/// The type-erased loop (see parallelFor).
+/// The type-erased loop of parallelFor (context: the body, call: invokes it on a chunk).
 void parallelForImpl(unsigned threads, std::size_t n, std::size_t grain, void* context,
                      void (*call)(void*, std::size_t, std::size_t));
 
-/// See the header comment.
+/// Calls body(begin, end) on contiguous chunks covering [0, n) once each: chunk c of C is
+/// [c n / C, (c + 1) n / C) with C = min(threads, n / grain) (one chunk, on this thread, when
+/// C <= 1). The chunks depend on (threads, n, grain) only; a body that writes only the data of
+/// its own items gives the same bits for every thread count. The exception of the lowest chunk
+/// that threw is rethrown here after every chunk ended.
 template <class Body>
 void parallelFor(unsigned threads, std::size_t n, std::size_t grain, Body&& body) {
   if (threads <= 1 || n < 2 * (grain == 0 ? 1 : grain)) {
@@ -39,4 +44,4 @@ void parallelFor(unsigned threads, std::size_t n, std::size_t grain, Body&& body
                   });
 }
 
-}  // namespace moreau::detail
+}  // namespace moreau::numerics

@@ -1,5 +1,5 @@
 // Deterministic parallel loops; ParallelFor.hpp.
-#include "ParallelFor.hpp"
+#include <moreau/numerics/ParallelFor.hpp>
 
 #include <algorithm>
 #include <exception>
@@ -9,7 +9,7 @@
 #include <omp.h>
 #endif
 
-namespace moreau::detail {
+namespace moreau::numerics {
 
 unsigned hardwareThreads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
@@ -40,4 +40,4 @@ void parallelForImpl(unsigned threads, std::size_t n, std::size_t grain, void* c
     if (errors[c]) std::rethrow_exception(errors[c]);
 }
 
-}  // namespace moreau::detail
+}  // namespace moreau::numerics
