@@ -14,7 +14,8 @@
 //   moreau_bench_spheres_pile [--spheres 100,1000,10000] [--settle 2] [--rest 1e-8]
 //                             [--measure 200] [--h 1e-3] [--tolerance 1e-4]
 //                             [--local-solver default] [--spacing 2.2] [--jitter 0.05]
-//                             [--budget 600] [--threads 1]
+//                             [--budget 600] [--threads 1] [--coloring]
+// (--coloring: SolverOptions::fcColoring, the coloured NSGS).
 #include <moreau/Moreau.hpp>
 
 #include <algorithm>
@@ -42,7 +43,8 @@ moreau::bench::DriverCommandLine commandLine() {
   return moreau::bench::DriverCommandLine(
       "moreau_bench_spheres_pile",
       "[--spheres N,N,...] [--settle T] [--rest E] [--measure STEPS] [--h X] [--tolerance X] "
-      "[--local-solver NAME] [--spacing X] [--jitter X] [--budget SECONDS] [--threads N]");
+      "[--local-solver NAME] [--spacing X] [--jitter X] [--budget SECONDS] [--threads N] "
+      "[--coloring]");
 }
 
 [[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
@@ -105,13 +107,14 @@ void step(const moreau::examples::SpheresPile& pile, Parts& parts) {
   parts.update += seconds(t);
 }
 
-Row runOne(SpheresPileParameters p, const std::string& localSolver, double settle, double rest,
-           long measure, double budget) {
+Row runOne(SpheresPileParameters p, const std::string& localSolver, bool coloring, double settle,
+           double rest, long measure, double budget) {
   Row row;
   p.T = settle + static_cast<double>(measure + 2) * p.h;
   const auto pile = moreau::examples::makeSpheresPile(p);
   moreau::numerics::SolverOptions options = pile.problem->numericsSolverOptions();
   options.fcLocalSolver = localSolver;
+  options.fcColoring = coloring;
   pile.problem->setNumericsSolverOptions(options);
   moreau::TimeStepping& sim = *pile.simulation;
   sim.setFailurePolicy(moreau::FailurePolicy::Continue);
@@ -186,12 +189,17 @@ int main(int argc, char** argv) {
   double settle = 2.0, rest = 1e-8, budget = 600;
   long measure = 200;
   std::string localSolver = "default";
+  bool coloring = false;
   const auto number = [](const std::string& option, const std::string& text) {
     return commandLine().positiveNumber(option, text);
   };
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") usage("");
+    if (arg == "--coloring") {  // a flag: no value
+      coloring = true;
+      continue;
+    }
     if (i + 1 >= argc) usage("option '" + arg + "' needs a value");
     const std::string value = argv[++i];
     if (arg == "--spheres") {
@@ -231,11 +239,11 @@ int main(int argc, char** argv) {
   }
 
   std::printf(
-      "# SpheresPile (ContactManager + FrictionContact(3) %s, local solver %s, tolerance %g, "
+      "# SpheresPile (ContactManager + FrictionContact(3) %s%s, local solver %s, tolerance %g, "
       "mu = %g, h = %g, spacing %g r, jitter %g r): settle up to t = %g (or E_kin < %g J per "
       "sphere, wall budget %g s), then %ld timed steps, %u thread(s)\n",
-      p.solver.c_str(), localSolver.c_str(), p.tolerance, p.mu, p.h, p.spacing, p.jitter, settle,
-      rest, budget, measure, p.threads);
+      p.solver.c_str(), coloring ? " coloured" : "", localSolver.c_str(), p.tolerance, p.mu, p.h,
+      p.spacing, p.jitter, settle, rest, budget, measure, p.threads);
   std::printf(
       "# us/step (wall; cpu_us = thread CPU time per step) = manager (detection + links) + free "
       "(free state + index sets) + osnsp (FC "
@@ -249,7 +257,7 @@ int main(int argc, char** argv) {
   try {
     for (long n : sizes) {
       p.spheres = n;
-      const Row r = runOne(p, localSolver, settle, rest, measure, budget);
+      const Row r = runOne(p, localSolver, coloring, settle, rest, measure, budget);
       std::printf(
           "%6ld %8.3f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %8.0f %7.1f %9.3f %6ld "
           "%9.2e "

@@ -374,12 +374,17 @@ TEST(Allocation, SphereStackOnTwoThreadsAllocatesNothing) {
   p.lateral = true;
   p.T = 1.0;
   p.tolerance = 1e-6;
-  examples::SphereStack stack = examples::makeSphereStack(p);
-  stack.simulation->setNumberOfThreads(2);
-  countAllocations(*stack.simulation, 100, true);
-  ASSERT_GT(stack.nsds->numberOfInteractions(), 2u * 256u);
-  ASSERT_GT(stack.problem->size() / 3, 2 * 256);
-  EXPECT_EQ(countAllocations(*stack.simulation, 100), 0);
+  for (const bool coloring : {false, true}) {  // the coloured NSGS runs on the threads too
+    examples::SphereStack stack = examples::makeSphereStack(p);
+    numerics::SolverOptions options = stack.problem->numericsSolverOptions();
+    options.fcColoring = coloring;
+    stack.problem->setNumericsSolverOptions(options);
+    stack.simulation->setNumberOfThreads(2);
+    countAllocations(*stack.simulation, 100, true);
+    ASSERT_GT(stack.nsds->numberOfInteractions(), 2u * 256u);
+    ASSERT_GT(stack.problem->size() / 3, 2 * 256);
+    EXPECT_EQ(countAllocations(*stack.simulation, 100), 0) << (coloring ? "coloured" : "plain");
+  }
 }
 #endif
 

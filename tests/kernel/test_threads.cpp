@@ -80,7 +80,8 @@ std::uint64_t bitsOf(double x) {
 // offset and velocity from a fixed LCG), μ = 0.3, e = 0; every other sphere has a slightly
 // anisotropic inertia (a nonlinear body: Newton passes, the iteration matrix each step).
 // Optionally the sphere `failing` gets a force function that throws from t = failAt on.
-PileRun runPile(unsigned threads, int n, int steps, long failing = -1, double failAt = 0.0) {
+PileRun runPile(unsigned threads, int n, int steps, long failing = -1, double failAt = 0.0,
+                bool coloring = false) {
   const double r = 0.05, s = 2.02 * r, h = 1e-3, W = s * n;
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0, steps * h);
   auto manager = std::make_shared<ContactManager>(
@@ -124,6 +125,11 @@ PileRun runPile(unsigned threads, int n, int steps, long failing = -1, double fa
   manager->addPlane(Eigen::Vector3d(0, W, 0), -Eigen::Vector3d::UnitY());
   auto problem = std::make_shared<FrictionContact>(3);
   problem->setTolerance(1e-6);
+  if (coloring) {
+    numerics::SolverOptions options = problem->numericsSolverOptions();
+    options.fcColoring = true;
+    problem->setNumericsSolverOptions(options);
+  }
   auto sim =
       std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0, h),
                                      std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), problem);
@@ -184,6 +190,27 @@ TEST(SimulationThreads, PileIsBitwiseTheSameForEveryThreadCount) {
     EXPECT_EQ(differ, 0u) << threads << " threads: values not bitwise equal to one thread";
     EXPECT_EQ(many.iterations, one.iterations) << threads << " threads";
     EXPECT_EQ(many.maxRows, one.maxRows);
+  }
+}
+
+TEST(SimulationThreads, ColouredNsgsPileIsBitwiseTheSameForEveryThreadCount) {
+  // SolverOptions::fcColoring: the solver's sweeps also run on the simulation's threads
+  // (FrictionContact passes Simulation::numberOfThreads() to the solver).
+  const PileRun one = runPile(1, 8, 40, -1, 0.0, true);
+  ASSERT_GT(one.maxRows, 4u * 256u);
+  const PileRun plain = runPile(1, 8, 40);
+  std::size_t differ = 0;  // another visiting order: another iterate sequence
+  for (std::size_t i = 0; i < one.state.size() && i < plain.state.size(); ++i)
+    differ += bitsOf(plain.state[i]) != bitsOf(one.state[i]);
+  EXPECT_GT(differ, 0u);
+  for (unsigned threads : {2u, 3u}) {
+    const PileRun many = runPile(threads, 8, 40, -1, 0.0, true);
+    ASSERT_EQ(many.state.size(), one.state.size()) << threads << " threads";
+    std::size_t d = 0;
+    for (std::size_t i = 0; i < one.state.size(); ++i)
+      d += bitsOf(many.state[i]) != bitsOf(one.state[i]);
+    EXPECT_EQ(d, 0u) << threads << " threads: values not bitwise equal to one thread";
+    EXPECT_EQ(many.iterations, one.iterations) << threads << " threads";
   }
 }
 

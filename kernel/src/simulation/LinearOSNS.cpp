@@ -259,6 +259,9 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   const auto assembled = std::chrono::steady_clock::now();
   assemblySeconds_ = std::chrono::duration<double>(assembled - start).count();
 
+  // The solver's threads are the simulation's (SolverOptions::threads; a change rebuilds the
+  // solver object once).
+  setSolverThreads(static_cast<int>(simulation.numberOfThreads()));
   result_ = solve(z_, w_);
   solveSeconds_ = secondsSince(assembled);
 

@@ -30,6 +30,9 @@ void SolverOptions::validate() const {
   if (verbosity < 0) {
     fail("verbosity", ">= 0", verbosity);
   }
+  if (threads < 1) {
+    fail("threads", ">= 1", threads);
+  }
   if (enumerationMaxSize < 1 || enumerationMaxSize > 40) {
     fail("enumerationMaxSize", "in [1, 40]", enumerationMaxSize);
   }
@@ -45,6 +48,11 @@ void SolverOptions::validate() const {
   }
   if (fcLocalMaxIterations < 1) {
     fail("fcLocalMaxIterations", ">= 1", fcLocalMaxIterations);
+  }
+  if (fcColoring && fcShuffle) {
+    throw std::invalid_argument(
+        "SolverOptions: fcColoring and fcShuffle exclude each other (the colouring fixes the "
+        "order of the contacts)");
   }
   if (fcFreezeSweeps < 0) {
     fail("fcFreezeSweeps", ">= 0", fcFreezeSweeps);

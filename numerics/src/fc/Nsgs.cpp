@@ -4,6 +4,7 @@
 #include "FcStall.hpp"
 #include "NsgsKernel.hpp"
 
+#include <moreau/numerics/ParallelFor.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/LocalContact.hpp>
 #include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
@@ -68,6 +69,10 @@ class ContactRows {
 
   /// True when refresh() and localQ() do not allocate.
   bool inPlace() const { return kind_ == Kind::Dense || kind_ == Kind::SparseBlock; }
+  /// W in sparse-block storage with one block per contact (after refresh()), else null.
+  const SparseBlockMatrix* blocks() const {
+    return kind_ == Kind::SparseBlock || kind_ == Kind::Reblocked ? sbm_ : nullptr;
+  }
 
   void refresh(const FrictionContactProblem& problem) {
     W_ = &problem.W();
@@ -202,6 +207,62 @@ struct NsgsWorkspace {
   std::mt19937 generator;
   StallDetector stall;
   Eigen::VectorXd best;
+  // Coloured NSGS (fcColoring): the colour classes (contacts of colour c: colorContacts
+  // [colorStart[c], colorStart[c + 1]), in index order) and the block pattern they come from.
+  std::vector<Eigen::Index> patternRows, patternCols;
+  std::vector<Eigen::Index> colorStart, colorContacts, color, adjStart, adj, mark;
+  std::vector<double> change2;  // per contact: ‖Δr_i‖² of the sweep (−1: frozen, skipped)
+
+  // Greedy colouring of the contacts in index order: the smallest colour not taken by a
+  // contact coupled to it (W_ij or W_ji stored). Recomputed when W's block pattern changed.
+  void colour(const SparseBlockMatrix& S) {
+    const std::vector<Eigen::Index>& rp = S.rowPointer();
+    const std::vector<Eigen::Index>& ci = S.columnIndex();
+    if (rp == patternRows && ci == patternCols && !colorStart.empty()) return;
+    patternRows = rp;
+    patternCols = ci;
+    const auto nc = static_cast<std::size_t>(S.blockRows());
+    adjStart.assign(nc + 1, 0);
+    for (std::size_t i = 0; i < nc; ++i)
+      for (Eigen::Index k = rp[i]; k < rp[i + 1]; ++k) {
+        const auto j = static_cast<std::size_t>(ci[static_cast<std::size_t>(k)]);
+        if (j == i) continue;
+        ++adjStart[i + 1];
+        ++adjStart[j + 1];
+      }
+    for (std::size_t i = 0; i < nc; ++i) adjStart[i + 1] += adjStart[i];
+    adj.resize(static_cast<std::size_t>(adjStart[nc]));
+    mark.assign(adjStart.begin(), adjStart.end() - 1);  // next free slot of each list
+    for (std::size_t i = 0; i < nc; ++i)
+      for (Eigen::Index k = rp[i]; k < rp[i + 1]; ++k) {
+        const auto j = static_cast<std::size_t>(ci[static_cast<std::size_t>(k)]);
+        if (j == i) continue;
+        adj[static_cast<std::size_t>(mark[i]++)] = static_cast<Eigen::Index>(j);
+        adj[static_cast<std::size_t>(mark[j]++)] = static_cast<Eigen::Index>(i);
+      }
+    color.assign(nc, -1);
+    mark.assign(nc + 1, -1);  // mark[c] == i: colour c is taken by a neighbour of i
+    Eigen::Index colours = 0;
+    for (std::size_t i = 0; i < nc; ++i) {
+      for (Eigen::Index k = adjStart[i]; k < adjStart[i + 1]; ++k) {
+        const Eigen::Index c = color[static_cast<std::size_t>(adj[static_cast<std::size_t>(k)])];
+        if (c >= 0) mark[static_cast<std::size_t>(c)] = static_cast<Eigen::Index>(i);
+      }
+      Eigen::Index c = 0;
+      while (mark[static_cast<std::size_t>(c)] == static_cast<Eigen::Index>(i)) ++c;
+      color[i] = c;
+      colours = std::max(colours, c + 1);
+    }
+    colorStart.assign(static_cast<std::size_t>(colours) + 1, 0);
+    for (std::size_t i = 0; i < nc; ++i) ++colorStart[static_cast<std::size_t>(color[i]) + 1];
+    for (std::size_t c = 0; c < static_cast<std::size_t>(colours); ++c)
+      colorStart[c + 1] += colorStart[c];
+    colorContacts.resize(nc);
+    mark.assign(colorStart.begin(), colorStart.end() - 1);
+    for (std::size_t i = 0; i < nc; ++i)
+      colorContacts[static_cast<std::size_t>(mark[static_cast<std::size_t>(color[i])]++)] =
+          static_cast<Eigen::Index>(i);
+  }
 
   void setup(const FrictionContactProblem& problem, const SolverOptions& options) {
     const auto nc = static_cast<std::size_t>(problem.numberOfContacts());
@@ -212,6 +273,7 @@ struct NsgsWorkspace {
     stall.reset(options.fcStallWindow, options.fcStallFactor,
                 options.maxIterations / stallStride + 2);
     if (stall.enabled()) best.resize(problem.size());
+    change2.resize(nc);
   }
 };
 
@@ -235,6 +297,9 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   }
   ContactRows<D>& rows = ws.rows;
   rows.refresh(problem);
+  // Coloured NSGS: W in sparse-block storage only (else the natural order).
+  const bool coloured = options.fcColoring && rows.blocks() != nullptr;
+  if (coloured) ws.colour(*rows.blocks());
   const LocalSolverKind kind = parseLocalSolver(options.fcLocalSolver, D);
   const ErrorEvaluation evaluation = parseEvaluation(options.fcErrorEvaluation);
   LocalSolverOptions local;
@@ -280,15 +345,15 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
         options.fcFreezeSweeps > 0
             ? (tol * tol) * std::max(r.squaredNorm(), 1e-300) / static_cast<double>(nc)
             : 0.0;
-    for (Eigen::Index k = 0; k < nc; ++k) {
-      const Eigen::Index i = order[static_cast<std::size_t>(k)];
+    // One contact: its local problem with the others fixed; returns ‖Δr_i‖², or −1 when the
+    // contact is frozen (skipped this sweep).
+    const auto visit = [&](Eigen::Index i, FcVector<D>& q, LocalSolverOptions& loc) -> double {
       int& fz = frozen[static_cast<std::size_t>(i)];
       if (fz > 0) {
         --fz;
-        skipped = true;
-        continue;
+        return -1.0;
       }
-      rows.localQ(i, problem.q(), r, qi);
+      rows.localQ(i, problem.q(), r, q);
       ContactLaw law;
       law.mu = problem.mu()[i];
       if (options.fcTresca) {
@@ -300,17 +365,51 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
       // ρ of the Alart–Curnier Newton solver: computed from W_ii at the contact's first Newton
       // solve, then reused while W_ii is unchanged (bitwise; across solves too).
       std::array<double, 2>& rho = rows.rho(i);
-      local.rhoN = rho[0];
-      local.rhoT = rho[1];
+      loc.rhoN = rho[0];
+      loc.rhoT = rho[1];
       const LocalSolverReport report =
-          solveLocalContact<D>(kind, rows.diagonal(i), qi, law, ri, local);
+          solveLocalContact<D>(kind, rows.diagonal(i), q, law, ri, loc);
       if (report.rhoN > 0.0) rho = {report.rhoN, report.rhoT};
       if (omega != 1.0) ri = omega * ri + (1.0 - omega) * old;
       if (!ri.allFinite()) ri = old;
       r.template segment<D>(D * i) = ri;
       const double d2 = (ri - old).squaredNorm();
-      diff2 += d2;
       if (options.fcFreezeSweeps > 0 && d2 <= freezeThreshold2) fz = options.fcFreezeSweeps;
+      return d2;
+    };
+    if (coloured) {
+      // Colour by colour; the contacts of one colour are not coupled (none reads another's
+      // r), so they are visited concurrently; Σ‖Δr_i‖² in colour order afterwards.
+      for (std::size_t c = 0; c + 1 < ws.colorStart.size(); ++c) {
+        const auto first = static_cast<std::size_t>(ws.colorStart[c]);
+        const auto count = static_cast<std::size_t>(ws.colorStart[c + 1]) - first;
+        parallelFor(static_cast<unsigned>(options.threads), count, 32,
+                    [&](std::size_t k, std::size_t end) {
+                      FcVector<D> q;
+                      LocalSolverOptions loc = local;
+                      for (; k < end; ++k) {
+                        const Eigen::Index i = ws.colorContacts[first + k];
+                        ws.change2[static_cast<std::size_t>(i)] = visit(i, q, loc);
+                      }
+                    });
+      }
+      for (const Eigen::Index i : ws.colorContacts) {
+        const double d2 = ws.change2[static_cast<std::size_t>(i)];
+        if (d2 < 0.0) {
+          skipped = true;
+        } else {
+          diff2 += d2;
+        }
+      }
+    } else {
+      for (Eigen::Index k = 0; k < nc; ++k) {
+        const double d2 = visit(order[static_cast<std::size_t>(k)], qi, local);
+        if (d2 < 0.0) {
+          skipped = true;
+        } else {
+          diff2 += d2;
+        }
+      }
     }
     const double rn = r.norm();
     const double light = rn > 0.0 ? std::sqrt(diff2) / rn : std::sqrt(diff2);

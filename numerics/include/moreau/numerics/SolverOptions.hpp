@@ -20,6 +20,10 @@ struct SolverOptions {
   double relaxation = 1.0;
   /// 0 silent, 1 summary on stderr, 2 per-iteration trace on stderr.
   int verbosity = 0;
+  /// Threads of the solvers that can use several (NSGS with fcColoring), >= 1. The result
+  /// does not depend on it (bitwise). The kernel's problems set it to
+  /// Simulation::numberOfThreads(). Default 1.
+  int threads = 1;
 
   // --- LCP (docs/numerics/lcp.md) ---
   /// Largest problem size n accepted by the enumerative LCP solver "enum", which
@@ -41,6 +45,14 @@ struct SolverOptions {
   bool fcShuffle = false;
   /// Seed of the contact shuffling (any value). Default 0.
   unsigned fcSeed = 0;
+  /// NSGS over a colouring of the contacts (docs/numerics/friction-contact-local.md, "Coloured
+  /// NSGS"): the contacts are split into colours of contacts with no coupling block W_ij
+  /// between them (greedy, in index order, from W's block pattern); a sweep visits the colours
+  /// in order, and the contacts of one colour on `threads` threads. Another visiting order
+  /// than plain NSGS (another iterate sequence), the same for every thread count. Needs W in
+  /// sparse-block storage (other storages: the natural order). Excludes fcShuffle. Default
+  /// false.
+  bool fcColoring = false;
   /// NSGS freezing: a contact whose reaction moved by less than
   /// tolerance·‖r‖/√nc in a sweep is skipped for this many sweeps (>= 0,
   /// 0 = off, default). Frozen contacts are revisited before convergence is declared.

@@ -138,6 +138,13 @@ class OneStepNSProblem {
   /// the setters): a subclass recreates its numerics solver object when it
   /// differs from the version the object was built with.
   std::uint64_t optionsVersion() const { return optionsVersion_; }
+  /// options_.threads = threads (the simulation's, before each solve); a change counts as a
+  /// change of the options.
+  void setSolverThreads(int threads) {
+    if (options_.threads == threads) return;
+    options_.threads = threads;
+    ++optionsVersion_;
+  }
 
   /// Solver options passed to numerics (valid: every setter validates).
   numerics::SolverOptions options_;
