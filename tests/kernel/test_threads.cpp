@@ -76,6 +76,13 @@ std::uint64_t bitsOf(double x) {
   return b;
 }
 
+// Entries of a and b whose bits differ (over the common length).
+std::size_t bitsDiffering(const std::vector<double>& a, const std::vector<double>& b) {
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) differ += bitsOf(a[i]) != bitsOf(b[i]);
+  return differ;
+}
+
 // n × n × n spheres of radius r in a box of 5 planes, lattice spacing 2.02 r (a small random
 // offset and velocity from a fixed LCG), μ = 0.3, e = 0; every other sphere has a slightly
 // anisotropic inertia (a nonlinear body: Newton passes, the iteration matrix each step).
@@ -184,10 +191,8 @@ TEST(SimulationThreads, PileIsBitwiseTheSameForEveryThreadCount) {
   for (unsigned threads : {2u, 3u, 4u}) {
     const PileRun many = runPile(threads, 8, 40);
     ASSERT_EQ(many.state.size(), one.state.size()) << threads << " threads";
-    std::size_t differ = 0;
-    for (std::size_t i = 0; i < one.state.size(); ++i)
-      differ += bitsOf(many.state[i]) != bitsOf(one.state[i]);
-    EXPECT_EQ(differ, 0u) << threads << " threads: values not bitwise equal to one thread";
+    EXPECT_EQ(bitsDiffering(many.state, one.state), 0u)
+        << threads << " threads: values not bitwise equal to one thread";
     EXPECT_EQ(many.iterations, one.iterations) << threads << " threads";
     EXPECT_EQ(many.maxRows, one.maxRows);
   }
@@ -198,18 +203,13 @@ TEST(SimulationThreads, ColouredNsgsPileIsBitwiseTheSameForEveryThreadCount) {
   // (FrictionContact passes Simulation::numberOfThreads() to the solver).
   const PileRun one = runPile(1, 8, 40, -1, 0.0, true);
   ASSERT_GT(one.maxRows, 4u * 256u);
-  const PileRun plain = runPile(1, 8, 40);
-  std::size_t differ = 0;  // another visiting order: another iterate sequence
-  for (std::size_t i = 0; i < one.state.size() && i < plain.state.size(); ++i)
-    differ += bitsOf(plain.state[i]) != bitsOf(one.state[i]);
-  EXPECT_GT(differ, 0u);
+  // Another visiting order than plain NSGS: another iterate sequence.
+  EXPECT_GT(bitsDiffering(runPile(1, 8, 40).state, one.state), 0u);
   for (unsigned threads : {2u, 3u}) {
     const PileRun many = runPile(threads, 8, 40, -1, 0.0, true);
     ASSERT_EQ(many.state.size(), one.state.size()) << threads << " threads";
-    std::size_t d = 0;
-    for (std::size_t i = 0; i < one.state.size(); ++i)
-      d += bitsOf(many.state[i]) != bitsOf(one.state[i]);
-    EXPECT_EQ(d, 0u) << threads << " threads: values not bitwise equal to one thread";
+    EXPECT_EQ(bitsDiffering(many.state, one.state), 0u)
+        << threads << " threads: values not bitwise equal to one thread";
     EXPECT_EQ(many.iterations, one.iterations) << threads << " threads";
   }
 }

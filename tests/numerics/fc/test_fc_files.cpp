@@ -44,6 +44,32 @@ bool nsgsExpectedToConverge(const std::string& name) {
   return name.find("BoxesStack") == std::string::npos && name.find("Capsules") == std::string::npos;
 }
 
+// "nsgs" (with or without fcColoring) at 1e-8 on a problem file: a Coulomb solution where NSGS
+// is expected to converge, else progress (and, plain NSGS, the budget status). r: the
+// reactions; *used: the options.
+mn::SolverResult nsgsOnFile(const mn::FrictionContactProblem& p, const std::string& name,
+                            bool coloring, Eigen::VectorXd& r, mn::SolverOptions* used = nullptr) {
+  mn::SolverOptions o;
+  o.solver = "nsgs";
+  o.fcColoring = coloring;
+  o.tolerance = 1e-8;
+  o.maxIterations = 2000;
+  Eigen::VectorXd u;
+  const mn::SolverResult res = mn::solveFrictionContact(p, r, u, o);
+  EXPECT_TRUE(std::isfinite(res.error));
+  if (nsgsExpectedToConverge(name)) {
+    EXPECT_TRUE(res.converged()) << res.error << " after " << res.iterations << " sweeps";
+    EXPECT_TRUE(isCoulombSolution(p.W().toDense(), p.q(), p.mu(), p.dimension(), r, 1e-6));
+  } else {
+    if (!coloring) {
+      EXPECT_EQ(res.status, mn::SolverStatus::MaxIterations);
+    }
+    EXPECT_LE(res.error, 1e-3);
+  }
+  if (used) *used = o;
+  return res;
+}
+
 }  // namespace
 
 TEST(FcFiles, DirectoriesAreNotEmpty) {
@@ -71,20 +97,8 @@ TEST(FcFiles, NsgsOnEveryFile) {
     const std::string name = f.filename().string();
     SCOPED_TRACE(name);
     const auto p = mn::readFrictionContactFile(f.string());
-    Eigen::VectorXd r, u;
-    mn::SolverOptions o;
-    o.solver = "nsgs";
-    o.tolerance = 1e-8;
-    o.maxIterations = 2000;
-    const auto res = mn::solveFrictionContact(p, r, u, o);
-    EXPECT_TRUE(std::isfinite(res.error));
-    if (nsgsExpectedToConverge(name)) {
-      EXPECT_TRUE(res.converged()) << res.error << " after " << res.iterations << " sweeps";
-      EXPECT_TRUE(isCoulombSolution(p.W().toDense(), p.q(), p.mu(), p.dimension(), r, 1e-6));
-    } else {
-      EXPECT_EQ(res.status, mn::SolverStatus::MaxIterations);
-      EXPECT_LE(res.error, 1e-3);
-    }
+    Eigen::VectorXd r;
+    nsgsOnFile(p, name, false, r);
   }
 }
 
@@ -99,20 +113,9 @@ TEST(FcFiles, ColouredNsgsOnEveryFileIsTheSameForEveryThreadCount) {
     const std::vector<Eigen::Index> sizes(static_cast<std::size_t>(p.numberOfContacts()),
                                           p.dimension());
     p.W() = mn::Matrix(p.W().toSparseBlock(sizes, sizes));
+    Eigen::VectorXd r1;
     mn::SolverOptions o;
-    o.solver = "nsgs";
-    o.fcColoring = true;
-    o.tolerance = 1e-8;
-    o.maxIterations = 2000;
-    Eigen::VectorXd r1, u1;
-    const auto one = mn::solveFrictionContact(p, r1, u1, o);
-    EXPECT_TRUE(std::isfinite(one.error));
-    if (nsgsExpectedToConverge(name)) {
-      EXPECT_TRUE(one.converged()) << one.error << " after " << one.iterations << " sweeps";
-      EXPECT_TRUE(isCoulombSolution(p.W().toDense(), p.q(), p.mu(), p.dimension(), r1, 1e-6));
-    } else {
-      EXPECT_LE(one.error, 1e-3);
-    }
+    const mn::SolverResult one = nsgsOnFile(p, name, true, r1, &o);
     for (int threads : {2, 3}) {
       o.threads = threads;
       Eigen::VectorXd r, u;
