@@ -1,11 +1,16 @@
 #pragma once
-// Shared pieces of the plain (non-Google-Benchmark) kernel drivers
-// bench_column_of_beads and bench_sphere_stack: a steady clock, the command-line
-// error path (message + usage on stderr, exit code 2; --help exits 0) and the
+// Shared pieces of the plain (non-Google-Benchmark) kernel drivers: a steady clock, the
+// thread CPU clock, the FNV-1a digest of a state (to compare two builds bit for bit), the
+// command-line error path (message + usage on stderr, exit code 2; --help exits 0) and the
 // positive-number parser. Header-only, benchmarks only.
+#include <Eigen/Core>
+
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
 #include <exception>
 #include <string>
 #include <utility>
@@ -17,6 +22,27 @@ using Clock = std::chrono::steady_clock;
 /// Seconds elapsed since `since`.
 inline double seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+/// CPU time of the calling thread (s): a loop's cost without the time the machine gave to
+/// other processes (with several threads, the caller's share only: compare wall times then).
+inline double threadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+/// h ← FNV-1a of h and the bits of every entry of v (start from 14695981039346656037).
+inline void addToDigest(std::uint64_t& h, const Eigen::VectorXd& v) {
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    std::uint64_t bits = 0;
+    const double x = v(i);
+    std::memcpy(&bits, &x, sizeof bits);
+    for (int b = 0; b < 8; ++b) {
+      h ^= (bits >> (8 * b)) & 0xffU;
+      h *= 1099511628211ULL;
+    }
+  }
 }
 
 /// The command line of one driver: its name and its usage line.

@@ -46,13 +46,6 @@ constexpr double kRadius = 0.05;   // m
 constexpr double kMass = 0.1;      // kg
 constexpr double kGravity = 9.81;  // m/s²
 
-// CPU time of this thread (s): the loop's cost without the time the machine gave to others.
-double cpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
 moreau::bench::DriverCommandLine commandLine() {
   return moreau::bench::DriverCommandLine(
       "moreau_bench_granular_lattice",
@@ -163,18 +156,6 @@ struct Row {
   std::uint64_t digest = 0;  // FNV-1a of the bits of every q, twist and lambda at T
 };
 
-void addToDigest(std::uint64_t& h, const Eigen::VectorXd& v) {
-  for (Eigen::Index i = 0; i < v.size(); ++i) {
-    std::uint64_t bits = 0;
-    const double x = v(i);
-    std::memcpy(&bits, &x, sizeof bits);
-    for (int b = 0; b < 8; ++b) {
-      h ^= (bits >> (8 * b)) & 0xffU;
-      h *= 1099511628211ULL;
-    }
-  }
-}
-
 Row runOne(const Parameters& p, double budget) {
   Row row;
   const auto t0 = Clock::now();
@@ -193,11 +174,11 @@ Row runOne(const Parameters& p, double budget) {
   const auto start = Clock::now();
   std::size_t k = 0;
   auto warm = start;
-  double warmCpu = cpuSeconds();
+  double warmCpu = moreau::bench::threadCpuSeconds();
   while (sim.hasNextEvent()) {
     if (k == 1) {
       warm = Clock::now();
-      warmCpu = cpuSeconds();
+      warmCpu = moreau::bench::threadCpuSeconds();
       row.first = seconds(start);
     }
     // computeOneStep() of a linear step, phase by phase (no interaction manager here).
@@ -232,7 +213,7 @@ Row runOne(const Parameters& p, double budget) {
     if (seconds(start) > budget) break;
   }
   row.loop = k > 1 ? seconds(warm) : 0.0;
-  row.cpu = k > 1 ? cpuSeconds() - warmCpu : 0.0;
+  row.cpu = k > 1 ? moreau::bench::threadCpuSeconds() - warmCpu : 0.0;
   row.stepsDone = k;
   row.finished = !sim.hasNextEvent();
   row.meanIterations = solves > 0 ? iterations / static_cast<double>(solves) : 0.0;
@@ -249,11 +230,13 @@ Row runOne(const Parameters& p, double budget) {
     row.tangential = std::max(row.tangential, contact->lambda(1).tail(2).cwiseAbs().maxCoeff());
   row.digest = 14695981039346656037ULL;
   for (const auto& sphere : lattice.spheres) {
-    addToDigest(row.digest, sphere->q());
-    addToDigest(row.digest, sphere->twist());
+    moreau::bench::addToDigest(row.digest, sphere->q());
+    moreau::bench::addToDigest(row.digest, sphere->twist());
   }
-  for (const auto& contact : lattice.vertical) addToDigest(row.digest, contact->lambda(1));
-  for (const auto& contact : lattice.lateral) addToDigest(row.digest, contact->lambda(1));
+  for (const auto& contact : lattice.vertical)
+    moreau::bench::addToDigest(row.digest, contact->lambda(1));
+  for (const auto& contact : lattice.lateral)
+    moreau::bench::addToDigest(row.digest, contact->lambda(1));
   for (std::size_t s = 0; s < lattice.spheres.size(); ++s)
     row.drift = std::max(row.drift, (lattice.spheres[s]->q().head<3>() - lattice.start[s]).norm());
   return row;

@@ -49,27 +49,6 @@ moreau::bench::DriverCommandLine commandLine() {
 
 [[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
 
-// CPU time of this thread (s): the loop's cost without the time the machine gave to others
-// (with --threads > 1, the main thread's share only: compare wall times then).
-double cpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-// FNV-1a of the bits of v, to compare two builds bit for bit.
-void addToDigest(std::uint64_t& h, const Eigen::VectorXd& v) {
-  for (Eigen::Index i = 0; i < v.size(); ++i) {
-    std::uint64_t bits = 0;
-    const double x = v(i);
-    std::memcpy(&bits, &x, sizeof bits);
-    for (int b = 0; b < 8; ++b) {
-      h ^= (bits >> (8 * b)) & 0xffU;
-      h *= 1099511628211ULL;
-    }
-  }
-}
-
 struct Row {
   double settleWall = 0, settleTime = 0, energy = 0, penetration = 0;
   bool settled = false, budgetHit = false;
@@ -141,7 +120,7 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, bool colorin
   const std::size_t removed = pile.contacts->removedInteractions();
   Parts parts;
   const auto measureStart = Clock::now();
-  const double cpuStart = cpuSeconds();
+  const double cpuStart = moreau::bench::threadCpuSeconds();
   for (long k = 0; k < measure && sim.hasNextEvent(); ++k) {
     step(pile, parts);
     ++row.measured;
@@ -150,7 +129,7 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, bool colorin
     row.active += static_cast<double>(pile.problem->size() / 3);
   }
   row.total = seconds(measureStart);
-  row.cpu = cpuSeconds() - cpuStart;
+  row.cpu = moreau::bench::threadCpuSeconds() - cpuStart;
   const auto m = static_cast<double>(std::max<long>(row.measured, 1));
   row.manager = parts.manager / m;
   row.freeState = parts.freeState / m;
@@ -170,13 +149,13 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, bool colorin
   row.penetration = moreau::examples::maxPenetration(pile);
   row.digest = 14695981039346656037ULL;
   for (const auto& sphere : pile.spheres) {
-    addToDigest(row.digest, sphere->q());
-    addToDigest(row.digest, sphere->twist());
+    moreau::bench::addToDigest(row.digest, sphere->q());
+    moreau::bench::addToDigest(row.digest, sphere->twist());
   }
   for (const auto& c : pile.contacts->contacts()) {
-    addToDigest(row.digest, c.interaction->lambda(1));
-    addToDigest(row.digest, c.interaction->y(0));
-    addToDigest(row.digest, c.interaction->y(1));
+    moreau::bench::addToDigest(row.digest, c.interaction->lambda(1));
+    moreau::bench::addToDigest(row.digest, c.interaction->y(0));
+    moreau::bench::addToDigest(row.digest, c.interaction->y(1));
   }
   return row;
 }
