@@ -12,6 +12,8 @@
 
 #include <moreau/Moreau.hpp>
 
+#include "ProjectionTestUtils.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -79,22 +81,14 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
       sim = std::make_shared<TimeStepping>(nsds, td, std::make_shared<MoreauJeanOSI>(0.5), lcp);
       break;
     }
-    case Scheme::Direct: {
-      auto ts = std::make_shared<TimeSteppingDirectProjection>(
-          nsds, td, std::make_shared<MoreauJeanDirectProjectionOSI>(0.5), std::make_shared<LCP>(),
-          std::make_shared<MLCPProjectOnConstraints>());
-      projection = ts.get();
-      sim = ts;
+    case Scheme::Direct:
+      sim = test::projectionSimulation<TimeSteppingDirectProjection>(
+          nsds, td, std::make_shared<MoreauJeanDirectProjectionOSI>(0.5), projection);
       break;
-    }
-    case Scheme::Combined: {
-      auto ts = std::make_shared<TimeSteppingCombinedProjection>(
-          nsds, td, std::make_shared<MoreauJeanCombinedProjectionOSI>(0.5), std::make_shared<LCP>(),
-          std::make_shared<MLCPProjectOnConstraints>());
-      projection = ts.get();
-      sim = ts;
+    case Scheme::Combined:
+      sim = test::projectionSimulation<TimeSteppingCombinedProjection>(
+          nsds, td, std::make_shared<MoreauJeanCombinedProjectionOSI>(0.5), projection);
       break;
-    }
   }
   sim->log().setEnabled(false);
   sim->initialize();

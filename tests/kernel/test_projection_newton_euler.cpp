@@ -18,6 +18,8 @@
 
 #include <moreau/Moreau.hpp>
 
+#include "ProjectionTestUtils.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -113,39 +115,23 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
       sim = std::make_shared<TimeStepping>(
           nsds, td, std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), std::make_shared<LCP>());
       break;
-    case Scheme::Direct: {
-      auto ts = std::make_shared<TimeSteppingDirectProjection>(
-          nsds, td, std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(0.5),
-          std::make_shared<LCP>(), std::make_shared<MLCPProjectOnConstraints>());
-      projection = ts.get();
-      sim = ts;
+    case Scheme::Direct:
+      sim = test::projectionSimulation<TimeSteppingDirectProjection>(
+          nsds, td, std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(0.5), projection);
       break;
-    }
-    case Scheme::Combined: {
-      auto ts = std::make_shared<TimeSteppingCombinedProjection>(
-          nsds, td, std::make_shared<MoreauJeanNewtonEulerCombinedProjectionOSI>(0.5),
-          std::make_shared<LCP>(), std::make_shared<MLCPProjectOnConstraints>());
-      projection = ts.get();
-      sim = ts;
+    case Scheme::Combined:
+      sim = test::projectionSimulation<TimeSteppingCombinedProjection>(
+          nsds, td, std::make_shared<MoreauJeanNewtonEulerCombinedProjectionOSI>(0.5), projection);
       break;
-    }
     case Scheme::DirectCompanion:
-    case Scheme::WithBeads: {
-      auto ts = std::make_shared<TimeSteppingDirectProjection>(
-          nsds, td, std::make_shared<MoreauJeanDirectProjectionOSI>(0.5), std::make_shared<LCP>(),
-          std::make_shared<MLCPProjectOnConstraints>());
-      projection = ts.get();
-      sim = ts;
+    case Scheme::WithBeads:
+      sim = test::projectionSimulation<TimeSteppingDirectProjection>(
+          nsds, td, std::make_shared<MoreauJeanDirectProjectionOSI>(0.5), projection);
       break;
-    }
-    case Scheme::CombinedCompanion: {
-      auto ts = std::make_shared<TimeSteppingCombinedProjection>(
-          nsds, td, std::make_shared<MoreauJeanCombinedProjectionOSI>(0.5), std::make_shared<LCP>(),
-          std::make_shared<MLCPProjectOnConstraints>());
-      projection = ts.get();
-      sim = ts;
+    case Scheme::CombinedCompanion:
+      sim = test::projectionSimulation<TimeSteppingCombinedProjection>(
+          nsds, td, std::make_shared<MoreauJeanCombinedProjectionOSI>(0.5), projection);
       break;
-    }
   }
   sim->log().setEnabled(false);
   sim->initialize();
