@@ -441,19 +441,49 @@ TEST(MoreauJeanNewtonEuler, FarContactThatClosesFollowsTheEagerPath) {
   EXPECT_NEAR(lazy.ball->twist()(2), 0.0, 1e-12);  // e = 0: no rebound
 }
 
+namespace {
+
+// initialize, `steps` steps, then the free state and index sets of the next step.
+void freeStateAfterSteps(TimeStepping& sim, int steps) {
+  sim.initialize();
+  for (int k = 0; k < steps; ++k) {
+    sim.computeOneStep();
+    sim.nextStep();
+  }
+  sim.computeFreeState();
+  sim.updateIndexSets();
+}
+
+// Contact frame [n; t1; t2] (rows) of NewtonEuler3DR.
+Matrix3d frame(const Vector3d& n) {
+  Vector3d t1, t2;
+  NewtonEuler3DR::tangentBasis(n, t1, t2);
+  Matrix3d F;
+  F << n.transpose(), t1.transpose(), t2.transpose();
+  return F;
+}
+
+// H = F [I₃, −(P1 − G)~ R] of a sphere of radius r on a plane of normal n (P1 − G = −r n),
+// rows F (the frame or its first row), R the body's rotation.
+Eigen::MatrixXd sphereOnPlaneRows(const Eigen::MatrixXd& F, const Vector3d& n, double r,
+                                  const Matrix3d& R) {
+  const Vector3d a = -r * n;  // P1 − G
+  Matrix3d skewA;
+  skewA << 0, -a(2), a(1), a(2), 0, -a(0), -a(1), a(0), 0;
+  Eigen::MatrixXd H(F.rows(), 6);
+  H << F, -F * skewA * R;
+  return H;
+}
+
+}  // namespace
+
 TEST(MoreauJeanNewtonEuler, ContactOutsideIndexSetGetsItsBlocksAtQkOnDemand) {
   // A problem that reads an interaction outside index set 1 (whose blocks computeFreeState
   // skipped) gets them evaluated then, at q_k: H v_free and H W Hᵀ with the analytic
   // H = [n; t1; t2] [I₃, −(P1 − G)~R] of a sphere on the plane z = 0 (P1 − G = −r n).
   const double R = 0.1;
   DroppedBall d = droppedBall(false, 0.1);
-  d.sim->initialize();
-  for (int k = 0; k < 3; ++k) {
-    d.sim->computeOneStep();
-    d.sim->nextStep();
-  }
-  d.sim->computeFreeState();
-  d.sim->updateIndexSets();
+  freeStateAfterSteps(*d.sim, 3);
   ASSERT_FALSE(
       d.sim->nonSmoothDynamicalSystem()->topology().indexSet(1).contains(d.contact->number()));
   const auto& osi = static_cast<const MoreauJeanNewtonEulerOSI&>(*d.sim->oneStepIntegrator());
@@ -464,15 +494,7 @@ TEST(MoreauJeanNewtonEuler, ContactOutsideIndexSetGetsItsBlocksAtQkOnDemand) {
   osi.addInteractionBlock(*d.contact, *d.contact, *d.ball, ctx, block);
 
   const Vector3d n = Vector3d::UnitZ();
-  Vector3d t1, t2;
-  NewtonEuler3DR::tangentBasis(n, t1, t2);
-  Matrix3d F;
-  F << n.transpose(), t1.transpose(), t2.transpose();
-  Eigen::Matrix<double, 3, 6> H;
-  Vector3d a = -R * n;  // P1 − G
-  Matrix3d skewA;
-  skewA << 0, -a(2), a(1), a(2), 0, -a(0), -a(1), a(0), 0;
-  H << F, -F * skewA * d.ball->rotationMatrix();  // at q_k (not yet updated)
+  const Eigen::MatrixXd H = sphereOnPlaneRows(frame(n), n, R, d.ball->rotationMatrix());  // q_k
   const VectorXd& vFree = osi.freeVelocity(*d.ball);
   const Eigen::MatrixXd& W = osi.iterationMatrix(*d.ball);
   const Vector3d uExpected = H * vFree;
@@ -499,13 +521,7 @@ TEST(MoreauJeanNewtonEuler, FrictionalAndNormalContactBlocksOfOneBody) {
   d.sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, 1e-3),
                                          std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
                                          std::make_shared<GenericMechanical>());
-  d.sim->initialize();
-  for (int k = 0; k < 3; ++k) {
-    d.sim->computeOneStep();
-    d.sim->nextStep();
-  }
-  d.sim->computeFreeState();
-  d.sim->updateIndexSets();
+  freeStateAfterSteps(*d.sim, 3);
   const auto& osi = static_cast<const MoreauJeanNewtonEulerOSI&>(*d.sim->oneStepIntegrator());
   const ProblemContext ctx = d.sim->problemContext(ProblemRole::Velocity);
   Eigen::MatrixXd ab = Eigen::MatrixXd::Zero(3, 1), ba = Eigen::MatrixXd::Zero(1, 3),
@@ -514,21 +530,10 @@ TEST(MoreauJeanNewtonEuler, FrictionalAndNormalContactBlocksOfOneBody) {
   osi.addInteractionBlock(*wall, *d.contact, *d.ball, ctx, ba);
   osi.addInteractionBlock(*wall, *wall, *d.ball, ctx, bb);
 
-  const auto rows = [&](const Eigen::MatrixXd& F, const Vector3d& n) {
-    const Vector3d a = -R * n;  // P1 − G
-    Matrix3d skewA;
-    skewA << 0, -a(2), a(1), a(2), 0, -a(0), -a(1), a(0), 0;
-    Eigen::MatrixXd H(F.rows(), 6);
-    H << F, -F * skewA * d.ball->rotationMatrix();  // at q_k
-    return H;
-  };
   const Vector3d n = Vector3d::UnitZ();
-  Vector3d t1, t2;
-  NewtonEuler3DR::tangentBasis(n, t1, t2);
-  Eigen::MatrixXd F3(3, 3), F1(1, 3);
-  F3 << n.transpose(), t1.transpose(), t2.transpose();
-  F1 << nWall.transpose();
-  const Eigen::MatrixXd H3 = rows(F3, n), H1 = rows(F1, nWall);
+  const Matrix3d R0 = d.ball->rotationMatrix();  // at q_k
+  const Eigen::MatrixXd H3 = sphereOnPlaneRows(frame(n), n, R, R0);
+  const Eigen::MatrixXd H1 = sphereOnPlaneRows(nWall.transpose(), nWall, R, R0);
   const Eigen::MatrixXd& W = osi.iterationMatrix(*d.ball);
   const Eigen::MatrixXd abExpected = H3 * W * H1.transpose();
   const Eigen::MatrixXd bbExpected = H1 * W * H1.transpose();
