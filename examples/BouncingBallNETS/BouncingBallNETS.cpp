@@ -23,6 +23,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "BouncingBallNETSModel.hpp"
 #include "moreau/examples/ExampleSupport.hpp"
 
 using namespace moreau;
@@ -38,21 +39,10 @@ int main(int argc, char** argv) {
 
   try {
     const double t0 = 0, T = cli.number("T"), h = cli.number("h");
-    const double m = 1, g = 9.81, R = 0.1;
-    Eigen::VectorXd q0(7), v0(6);
-    q0 << 1, 0, 0, 1, 0, 0, 0;
-    v0 << 2, 0, 0, 0, 0, 0;
-    auto ball = std::make_shared<NewtonEulerDS>(q0, v0, m, Eigen::Matrix3d::Identity());
-    ball->setFExt(Eigen::Vector3d(-m * g, 0, 0));
-
-    auto relation = std::make_shared<NewtonEuler3DR>(
-        NewtonEuler1DR::sphereOnPlane(R, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX()));
-    auto contact = std::make_shared<Interaction>(
-        std::make_shared<NewtonImpactFrictionNSL>(0.9, 0.9, 0.6, 3), relation);
-
-    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(t0, T);
-    nsds->insertDynamicalSystem(ball);
-    nsds->link(contact, ball);
+    const examples::BouncingBallNETSModel model = examples::makeBouncingBallNETS(t0, T);
+    const auto& ball = model.ball;
+    const auto& contact = model.contact;
+    const auto& nsds = model.nsds;
     auto friction = std::make_shared<GenericMechanical>();
     auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(t0, h),
                                               std::make_shared<MoreauJeanOSI>(0.5), friction);
@@ -61,14 +51,10 @@ int main(int argc, char** argv) {
     sim->initialize();
 
     std::optional<examples::RowWriter> out;
-    Eigen::VectorXd contactForce(6);
+    double row[16];
     auto writeRow = [&](double t) {
-      const auto& q = ball->q();
-      const auto& v = ball->twist();
-      contactForce = relation->jachqT(*contact).transpose() * contact->lambda(1);
-      out->write({t, q(0), v(0), ball->p(1)(0), contact->lambda(1)(0),
-                  std::acos(std::clamp(q(3), -1.0, 1.0)), contactForce.norm(), q(0), q(1), q(2),
-                  q(3), q(4), q(5), q(6), v(1), v(2)});
+      examples::bouncingBallNETSRow(model, t, row);
+      out->write(row, 16);
     };
     if (cli.writesOutput()) {
       out.emplace(cli.output(), 16);
