@@ -69,10 +69,6 @@ class ContactRows {
 
   /// True when refresh() and localQ() do not allocate.
   bool inPlace() const { return kind_ == Kind::Dense || kind_ == Kind::SparseBlock; }
-  /// W in sparse-block storage with one block per contact (after refresh()), else null.
-  const SparseBlockMatrix* blocks() const {
-    return kind_ == Kind::SparseBlock || kind_ == Kind::Reblocked ? sbm_ : nullptr;
-  }
 
   void refresh(const FrictionContactProblem& problem) {
     W_ = &problem.W();
@@ -208,21 +204,19 @@ struct NsgsWorkspace {
   StallDetector stall;
   Eigen::VectorXd best;
   // Coloured NSGS (fcColoring): the colour classes (contacts of colour c: colorContacts
-  // [colorStart[c], colorStart[c + 1]), in index order) and the block pattern they come from.
-  std::vector<Eigen::Index> patternRows, patternCols;
-  std::vector<Eigen::Index> colorStart, colorContacts, color, adjStart, adj, mark;
+  // [colorStart[c], colorStart[c + 1]), in index order), empty when not coloured; computed by
+  // setup, i.e. once per pattern of W.
+  std::vector<Eigen::Index> colorStart, colorContacts;
   std::vector<double> change2;  // per contact: ‖Δr_i‖² of the sweep (−1: frozen, skipped)
 
   // Greedy colouring of the contacts in index order: the smallest colour not taken by a
-  // contact coupled to it (W_ij or W_ji stored). Recomputed when W's block pattern changed.
+  // contact coupled to it (W_ij or W_ji stored).
   void colour(const SparseBlockMatrix& S) {
     const std::vector<Eigen::Index>& rp = S.rowPointer();
     const std::vector<Eigen::Index>& ci = S.columnIndex();
-    if (rp == patternRows && ci == patternCols && !colorStart.empty()) return;
-    patternRows = rp;
-    patternCols = ci;
     const auto nc = static_cast<std::size_t>(S.blockRows());
-    adjStart.assign(nc + 1, 0);
+    // The coupling graph, symmetric, in CSR form (adjStart, adj).
+    std::vector<Eigen::Index> adjStart(nc + 1, 0);
     for (std::size_t i = 0; i < nc; ++i)
       for (Eigen::Index k = rp[i]; k < rp[i + 1]; ++k) {
         const auto j = static_cast<std::size_t>(ci[static_cast<std::size_t>(k)]);
@@ -231,36 +225,36 @@ struct NsgsWorkspace {
         ++adjStart[j + 1];
       }
     for (std::size_t i = 0; i < nc; ++i) adjStart[i + 1] += adjStart[i];
-    adj.resize(static_cast<std::size_t>(adjStart[nc]));
-    mark.assign(adjStart.begin(), adjStart.end() - 1);  // next free slot of each list
+    std::vector<Eigen::Index> adj(static_cast<std::size_t>(adjStart[nc]));
+    std::vector<Eigen::Index> fill(adjStart.begin(), adjStart.end() - 1);
     for (std::size_t i = 0; i < nc; ++i)
       for (Eigen::Index k = rp[i]; k < rp[i + 1]; ++k) {
         const auto j = static_cast<std::size_t>(ci[static_cast<std::size_t>(k)]);
         if (j == i) continue;
-        adj[static_cast<std::size_t>(mark[i]++)] = static_cast<Eigen::Index>(j);
-        adj[static_cast<std::size_t>(mark[j]++)] = static_cast<Eigen::Index>(i);
+        adj[static_cast<std::size_t>(fill[i]++)] = static_cast<Eigen::Index>(j);
+        adj[static_cast<std::size_t>(fill[j]++)] = static_cast<Eigen::Index>(i);
       }
-    color.assign(nc, -1);
-    mark.assign(nc + 1, -1);  // mark[c] == i: colour c is taken by a neighbour of i
-    Eigen::Index colours = 0;
+    std::vector<Eigen::Index> color(nc, -1);
+    std::vector<std::size_t> takenBy(nc + 1, nc);  // takenBy[c] == i: a neighbour of i has c
+    std::size_t colours = 0;
     for (std::size_t i = 0; i < nc; ++i) {
       for (Eigen::Index k = adjStart[i]; k < adjStart[i + 1]; ++k) {
         const Eigen::Index c = color[static_cast<std::size_t>(adj[static_cast<std::size_t>(k)])];
-        if (c >= 0) mark[static_cast<std::size_t>(c)] = static_cast<Eigen::Index>(i);
+        if (c >= 0) takenBy[static_cast<std::size_t>(c)] = i;
       }
-      Eigen::Index c = 0;
-      while (mark[static_cast<std::size_t>(c)] == static_cast<Eigen::Index>(i)) ++c;
-      color[i] = c;
+      std::size_t c = 0;
+      while (takenBy[c] == i) ++c;
+      color[i] = static_cast<Eigen::Index>(c);
       colours = std::max(colours, c + 1);
     }
-    colorStart.assign(static_cast<std::size_t>(colours) + 1, 0);
+    // Counting sort of the contacts by colour (stable: index order within a colour).
+    colorStart.assign(colours + 1, 0);
     for (std::size_t i = 0; i < nc; ++i) ++colorStart[static_cast<std::size_t>(color[i]) + 1];
-    for (std::size_t c = 0; c < static_cast<std::size_t>(colours); ++c)
-      colorStart[c + 1] += colorStart[c];
+    for (std::size_t c = 0; c < colours; ++c) colorStart[c + 1] += colorStart[c];
     colorContacts.resize(nc);
-    mark.assign(colorStart.begin(), colorStart.end() - 1);
+    fill.assign(colorStart.begin(), colorStart.end() - 1);
     for (std::size_t i = 0; i < nc; ++i)
-      colorContacts[static_cast<std::size_t>(mark[static_cast<std::size_t>(color[i])]++)] =
+      colorContacts[static_cast<std::size_t>(fill[static_cast<std::size_t>(color[i])]++)] =
           static_cast<Eigen::Index>(i);
   }
 
@@ -274,6 +268,19 @@ struct NsgsWorkspace {
                 options.maxIterations / stallStride + 2);
     if (stall.enabled()) best.resize(problem.size());
     change2.resize(nc);
+    // Colouring from W's block pattern (sparse-block storage only; blocks of another size: the
+    // pattern of W re-blocked by contact, as refresh() reads it).
+    colorStart.clear();
+    colorContacts.clear();
+    const Matrix& W = problem.W();
+    if (options.fcColoring && W.isSparseBlock()) {
+      if (rows.inPlace()) {
+        colour(W.sparseBlock());
+      } else {
+        const std::vector<Eigen::Index> sizes(nc, D);
+        colour(W.toSparseBlock(sizes, sizes));
+      }
+    }
   }
 };
 
@@ -298,8 +305,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   ContactRows<D>& rows = ws.rows;
   rows.refresh(problem);
   // Coloured NSGS: W in sparse-block storage only (else the natural order).
-  const bool coloured = options.fcColoring && rows.blocks() != nullptr;
-  if (coloured) ws.colour(*rows.blocks());
+  const bool coloured = options.fcColoring && !ws.colorStart.empty();
   const LocalSolverKind kind = parseLocalSolver(options.fcLocalSolver, D);
   const ErrorEvaluation evaluation = parseEvaluation(options.fcErrorEvaluation);
   LocalSolverOptions local;
