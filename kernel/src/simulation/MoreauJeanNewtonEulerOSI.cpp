@@ -44,7 +44,6 @@ struct Body {
   bool written = false;  // beginStep: state written by the user since the last step
   // Its (interaction, block) pairs in interaction order (the order of updateState's sums).
   std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
-  bool touched = false;
 };
 
 using Matrix36 = Eigen::Matrix<double, 3, 6>;
