@@ -49,23 +49,16 @@ inline void bouncingBallNETSRow(const BouncingBallNETSModel& model, double t, do
   const Eigen::VectorXd& v = model.ball->twist();
   const Eigen::Matrix<double, 6, 1> contactForce =
       model.relation->jachqT(*model.contact).transpose() * model.contact->lambda(1);
-  const double values[16] = {t,
-                             q(0),
-                             v(0),
-                             model.ball->p(1)(0),
-                             model.contact->lambda(1)(0),
-                             std::acos(std::clamp(q(3), -1.0, 1.0)),
-                             contactForce.norm(),
-                             q(0),
-                             q(1),
-                             q(2),
-                             q(3),
-                             q(4),
-                             q(5),
-                             q(6),
-                             v(1),
-                             v(2)};
-  std::copy(values, values + 16, row);
+  row[0] = t;
+  row[1] = q(0);
+  row[2] = v(0);
+  row[3] = model.ball->p(1)(0);
+  row[4] = model.contact->lambda(1)(0);
+  row[5] = std::acos(std::clamp(q(3), -1.0, 1.0));
+  row[6] = contactForce.norm();
+  for (Eigen::Index i = 0; i < 7; ++i) row[7 + i] = q(i);
+  row[14] = v(1);
+  row[15] = v(2);
 }
 
 }  // namespace moreau::examples
