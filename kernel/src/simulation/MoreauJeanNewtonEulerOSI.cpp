@@ -29,6 +29,9 @@ namespace {
 
 struct Body {
   NewtonEulerDS* ds = nullptr;
+  // Where ds's q and twist were at the last update: prefetch hints only (never read).
+  const double* qData = nullptr;
+  const double* vData = nullptr;
   bool nonlinear = false;
   Eigen::MatrixXd W;  // 6×6 inverse iteration matrix (reduced with boundary conditions)
   // Boundary conditions (null when none; docs/theory/newton-euler.md §5.1): W = Ã⁻¹ with the
@@ -49,11 +52,26 @@ struct Body {
 using Matrix36 = Eigen::Matrix<double, 3, 6>;
 using Matrix63 = Eigen::Matrix<double, 6, 3>;
 
+// Asks for the cache lines of [p, p + bytes) (a hint: no effect on any value; no-op on
+// compilers without __builtin_prefetch). docs/kernel/performance.md, "Prefetch".
+void prefetch(const void* p, std::size_t bytes) {
+#if defined(__GNUC__) || defined(__clang__)
+  const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t{63};
+  const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(p) + bytes;
+  for (std::uintptr_t line = first; line < end; line += 64)
+    __builtin_prefetch(reinterpret_cast<const void*>(line));
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
 // H (m × 6, at q_k) and W Hᵀ (6 × m) of one body of an interaction. Frictional contacts
 // (m = 3, FrictionContact(3)): in H3 / WHt3, inside the interaction's array of blocks (no heap
 // blocks of their own: docs/kernel/performance.md, SpheresPile); other m: in H / WHt.
 struct Block {
   std::size_t body = 0;
+  const DynamicalSystem* system = nullptr;  // its body's system (compared, never read)
   bool fixed3 = false;
   Matrix36 H3 = Matrix36::Zero();
   Matrix63 WHt3 = Matrix63::Zero();
@@ -127,6 +145,22 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                             for (; i < end; ++i) f(bodies[i]);
                           });
   }
+  // As forInteractions, with the memory of the interactions ahead requested while one is
+  // worked on: far(i + 8) (data reached from the InterData alone), then near(i + 4) (data
+  // reached through what far brought in). Hints only: the results do not depend on them.
+  // docs/kernel/performance.md, "Prefetch".
+  template <class F, class Far, class Near>
+  void forInteractionsAhead(F&& f, Far&& far, Near&& near) {
+    numerics::parallelFor(threads(), inters.size(), kInterGrain,
+                          [&](std::size_t i, std::size_t end) {
+                            constexpr std::size_t kFar = 8, kNear = 4;
+                            for (; i < end; ++i) {
+                              if (i + kFar < end) far(inters[i + kFar]);
+                              if (i + kNear < end) near(*inters[i + kNear].inter);
+                              f(inters[i]);
+                            }
+                          });
+  }
   template <class F>
   void forInteractions(F&& f) {
     numerics::parallelFor(threads(), inters.size(), kInterGrain,
@@ -159,6 +193,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                            ds->description() + ", which this integrator does not integrate");
         Block blk;
         blk.body = static_cast<std::size_t>(b);
+        blk.system = ds.get();
         blk.fixed3 = m == 3;
         if (!blk.fixed3) {
           blk.H = Eigen::MatrixXd::Zero(m, 6);
@@ -273,6 +308,8 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
       ne->reactionToBoundaryConditions().setZero(
           static_cast<Eigen::Index>(b.bc->velocityIndices().size()));
     }
+    b.qData = ne->q().data();
+    b.vData = ne->twist().data();
     b.W = Eigen::MatrixXd::Zero(6, 6);
     b.Fk = b.vFree = b.vPrev = b.resid = Eigen::VectorXd::Zero(6);
     b.qIter = Eigen::VectorXd::Zero(7);
@@ -483,11 +520,11 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
   const InterData& db = impl_->current(b);
   const Block* ba = nullptr;
   const Block* bb = nullptr;
-  const long body = ds.number() < impl_->bodyOf.size() ? impl_->bodyOf[ds.number()] : -1;
+  // By address: the system's own data is not read (SpheresPile: one cache miss less per block).
   for (const Block& x : da.blocks)
-    if (static_cast<long>(x.body) == body) ba = &x;
+    if (x.system == &ds) ba = &x;
   for (const Block& x : db.blocks)
-    if (static_cast<long>(x.body) == body) bb = &x;
+    if (x.system == &ds) bb = &x;
   if (!ba || !bb)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
@@ -543,6 +580,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     }
     b.resid = (1.0 - th) * ds.twistMemory() + th * ds.twist();
     NewtonEulerDS::integrateConfiguration(ds.qMemory(), b.resid, h, ds.q());
+    b.qData = ds.q().data();
+    b.vData = ds.twist().data();
     const double scale = std::max(1.0, ds.twist().lpNorm<Eigen::Infinity>());
     b.residu = (ds.twist() - b.vPrev).lpNorm<Eigen::Infinity>() / scale;
     if (b.bc) {
@@ -564,32 +603,58 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
   d.residu = 0.0;
   for (const Body& b : d.bodies) d.residu = std::max(d.residu, b.residu);
   // y_{k+1} and ẏ_{k+1}: one evaluation of the contact per interaction.
-  d.forInteractions([&](InterData& id) { id.relation->computeOutputs(ctx.tNext, *id.inter); });
+  // (Prefetched ahead: the interaction, its bodies' q and v, its relation buffers and y.)
+  d.forInteractionsAhead(
+      [&](InterData& id) { id.relation->computeOutputs(ctx.tNext, *id.inter); },
+      [&](const InterData& id) {
+        prefetch(id.inter, sizeof(Interaction));
+        for (const Block& blk : id.blocks) {
+          const Body& b = d.bodies[blk.body];
+          prefetch(b.qData, sizeof(double) * NewtonEulerDS::qDim);
+          prefetch(b.vData, sizeof(double) * NewtonEulerDS::twistDim);
+        }
+      },
+      [](const Interaction& inter) {
+        const RelationWorkspace& ws = inter.workspace();
+        for (const Eigen::VectorXd* v : {&ws.x, &ws.v, &ws.e, &inter.y(0), &inter.y(1)})
+          prefetch(v->data(), sizeof(double) * static_cast<std::size_t>(v->size()));
+        prefetch(ws.C.data(), sizeof(double) * static_cast<std::size_t>(ws.C.size()));
+        prefetch(inter.relation().get(), 1);
+        prefetch(inter.dynamicalSystems().data(), 1);
+      });
 }
 
 void MoreauJeanNewtonEulerOSI::swapInMemory() {
   Impl& d = *impl_;
   d.forBodies([](Body& b) { b.ds->swapInMemory(); });
-  d.forInteractions([](InterData& id) {
-    Interaction& inter = *id.inter;
-    inter.swapInMemory();
-    // Keep the index-set rule's inputs (the new memories) next to the interaction's data.
-    const Eigen::VectorXd& y = inter.yMemory(0);
-    const Eigen::VectorXd& ydot = inter.yMemory(1);
-    id.ruleVersion = std::numeric_limits<std::uint64_t>::max();
-    if (id.alwaysActive || ydot.size() != y.size()) return;
-    int n = 0;
-    for (Eigen::Index i = 0; i < y.size() && n <= InterData::kRuleInputs; i += id.lawSize) {
-      if (n < InterData::kRuleInputs) {
-        id.ruleY[n] = y(i);
-        id.ruleYdot[n] = ydot(i);
-      }
-      ++n;
-    }
-    if (n > InterData::kRuleInputs) return;
-    id.ruleInputs = n;
-    id.ruleVersion = inter.memoryVersion();
-  });
+  d.forInteractionsAhead(
+      [](InterData& id) {
+        Interaction& inter = *id.inter;
+        inter.swapInMemory();
+        // Keep the index-set rule's inputs (the new memories) next to the interaction's data.
+        const Eigen::VectorXd& y = inter.yMemory(0);
+        const Eigen::VectorXd& ydot = inter.yMemory(1);
+        id.ruleVersion = std::numeric_limits<std::uint64_t>::max();
+        if (id.alwaysActive || ydot.size() != y.size()) return;
+        int n = 0;
+        for (Eigen::Index i = 0; i < y.size() && n <= InterData::kRuleInputs; i += id.lawSize) {
+          if (n < InterData::kRuleInputs) {
+            id.ruleY[n] = y(i);
+            id.ruleYdot[n] = ydot(i);
+          }
+          ++n;
+        }
+        if (n > InterData::kRuleInputs) return;
+        id.ruleInputs = n;
+        id.ruleVersion = inter.memoryVersion();
+      },
+      [](const InterData& id) { prefetch(id.inter, sizeof(Interaction)); },
+      [](const Interaction& inter) {
+        for (unsigned level = 0; level < 2; ++level) {
+          prefetch(inter.y(level).data(), 1);
+          prefetch(inter.yMemory(level).data(), 1);
+        }
+      });
 }
 
 bool MoreauJeanNewtonEulerOSI::isLinear() const {
