@@ -101,6 +101,8 @@ struct InterData {
   double ruleH = 0.0;
   bool ruleActive = false;
   bool inUpdate = false;  // updateState: a member of the problem's index set
+  // updateState: λ of a frictional contact (3 rows) of the set, copied once for its two bodies.
+  Eigen::Vector3d lambda3 = Eigen::Vector3d::Zero();
   // The rule's inputs y_k(i), ẏ_k(i) (i = 0, stride, ...; at most kRuleInputs), copied from y
   // when swapInMemory made it the memory (then in cache), valid while the interaction's
   // memoryVersion is ruleVersion: the rule reads them instead of the memories (the same
@@ -146,9 +148,9 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                           });
   }
   // As forInteractions, with the memory of the interactions ahead requested while one is
-  // worked on: far(i + 8) (data reached from the InterData alone), then near(i + 4) (data
-  // reached through what far brought in). Hints only: the results do not depend on them.
-  // docs/kernel/performance.md, "Prefetch".
+  // worked on: far(inters[i + 8]) (data reached from the InterData alone), then
+  // near(inters[i + 4]) (data reached through what far brought in). Hints only: the results do not
+  // depend on them. docs/kernel/performance.md, "Prefetch".
   template <class F, class Far, class Near>
   void forInteractionsAhead(F&& f, Far&& far, Near&& near) {
     numerics::parallelFor(threads(), inters.size(), kInterGrain,
@@ -156,7 +158,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                             constexpr std::size_t kFar = 8, kNear = 4;
                             for (; i < end; ++i) {
                               if (i + kFar < end) far(inters[i + kFar]);
-                              if (i + kNear < end) near(*inters[i + kNear].inter);
+                              if (i + kNear < end) near(inters[i + kNear]);
                               f(inters[i]);
                             }
                           });
@@ -557,7 +559,9 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
   // order (the order of one loop over the interactions: the same bits), then q_{k+1}.
   d.forInteractions([&](InterData& id) {
     id.inUpdate = inSet(id);
-    if (id.inUpdate && id.hStep != d.jacobianStep) d.jacobianBlocks(id);
+    if (!id.inUpdate) return;
+    if (id.hStep != d.jacobianStep) d.jacobianBlocks(id);
+    if (id.blocks.front().fixed3) id.lambda3 = id.inter->lambda(level);
   });
   d.forBodies([&](Body& b) {
     NewtonEulerDS& ds = *b.ds;
@@ -568,13 +572,12 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
       const InterData& id = d.inters[interIndex];
       if (!id.inUpdate) continue;
       const Block& blk = id.blocks[blockIndex];
-      const Eigen::VectorXd& lambda = id.inter->lambda(level);
       if (blk.fixed3) {  // frictional contact: fixed-size products
-        const Eigen::Map<const Eigen::Vector3d> l(lambda.data());
-        impulse.noalias() += Eigen::Map<const Matrix36>(blk.H3.data()).transpose() * l;
-        twist.noalias() += Eigen::Map<const Matrix63>(blk.WHt3.data()) * l;
+        impulse.noalias() += Eigen::Map<const Matrix36>(blk.H3.data()).transpose() * id.lambda3;
+        twist.noalias() += Eigen::Map<const Matrix63>(blk.WHt3.data()) * id.lambda3;
         continue;
       }
+      const Eigen::VectorXd& lambda = id.inter->lambda(level);
       ds.p(level).noalias() += blk.H.transpose() * lambda;
       ds.twist().noalias() += blk.WHt * lambda;
     }
@@ -614,7 +617,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
           prefetch(b.vData, sizeof(double) * NewtonEulerDS::twistDim);
         }
       },
-      [](const Interaction& inter) {
+      [](const InterData& id) {
+        const Interaction& inter = *id.inter;
         const RelationWorkspace& ws = inter.workspace();
         for (const Eigen::VectorXd* v : {&ws.x, &ws.v, &ws.e, &inter.y(0), &inter.y(1)})
           prefetch(v->data(), sizeof(double) * static_cast<std::size_t>(v->size()));
@@ -649,7 +653,8 @@ void MoreauJeanNewtonEulerOSI::swapInMemory() {
         id.ruleVersion = inter.memoryVersion();
       },
       [](const InterData& id) { prefetch(id.inter, sizeof(Interaction)); },
-      [](const Interaction& inter) {
+      [](const InterData& id) {
+        const Interaction& inter = *id.inter;
         for (unsigned level = 0; level < 2; ++level) {
           prefetch(inter.y(level).data(), 1);
           prefetch(inter.yMemory(level).data(), 1);
