@@ -610,6 +610,26 @@ int quarticSlidingCandidates(const FcMatrix<3>& W, const FcVector<3>& q, double 
   return count;
 }
 
+namespace {
+
+// The sticking solution r = −W⁻¹q (u = W r + q = 0), offered to best when the starting r is
+// strictly inside the cone (the contact was sticking) and the candidate is inside the cone too;
+// true when it was offered. docs/numerics/friction-contact-local.md, "Stick candidate".
+template <int D>
+bool stickCandidate(const FcMatrix<D>& W, const FcVector<D>& q, const ContactLaw& law,
+                    const FcVector<D>& r, Best<D>& best) {
+  if (law.tresca || !(r[0] > 0.0) || !(r.template tail<D - 1>().norm() < law.mu * r[0]))
+    return false;
+  const double det = W.determinant();
+  if (!std::isfinite(det) || det == 0.0) return false;
+  const FcVector<D> x = -(W.inverse() * q);
+  if (!(x[0] > 0.0) || !(x.template tail<D - 1>().norm() <= law.mu * x[0])) return false;
+  best.offer(x, localContactError<D>(W, q, law, x));
+  return true;
+}
+
+}  // namespace
+
 template <int D>
 LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
                                     const FcVector<D>& q, const ContactLaw& law, FcVector<D>& r,
@@ -661,6 +681,13 @@ LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
     FcVector<D> x = r;
     iterations = projectionIterations<D>(W, q, law, x, options.maxIterations, tol, best);
   } else {
+    if (options.stickCandidate && stickCandidate<D>(W, q, law, r, best) && best.error <= tol) {
+      r = best.r;
+      report.iterations = 1;
+      report.error = best.error;
+      report.converged = true;
+      return report;
+    }
     FcVector<D> x = r;
     bool stalled = false;
     rho();

@@ -311,6 +311,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   LocalSolverOptions local;
   local.tolerance = options.fcLocalTolerance;
   local.maxIterations = options.fcLocalMaxIterations;
+  local.stickCandidate = options.fcStickCandidate;
   const double omega = options.relaxation;
   const double tol = options.tolerance;
 

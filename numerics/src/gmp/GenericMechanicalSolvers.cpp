@@ -414,6 +414,7 @@ struct GenericMechanicalSolver::Impl {
     LocalSolverOptions local;
     local.tolerance = options.fcLocalTolerance;
     local.maxIterations = options.fcLocalMaxIterations;
+    local.stickCandidate = options.fcStickCandidate;
     const double omega = options.relaxation;
     double error = std::numeric_limits<double>::infinity();
     int sweep = 0;

@@ -48,10 +48,12 @@ bool nsgsExpectedToConverge(const std::string& name) {
 // is expected to converge, else progress (and, plain NSGS, the budget status). r: the
 // reactions; *used: the options.
 mn::SolverResult nsgsOnFile(const mn::FrictionContactProblem& p, const std::string& name,
-                            bool coloring, Eigen::VectorXd& r, mn::SolverOptions* used = nullptr) {
+                            bool coloring, Eigen::VectorXd& r, mn::SolverOptions* used = nullptr,
+                            bool stickCandidate = true) {
   mn::SolverOptions o;
   o.solver = "nsgs";
   o.fcColoring = coloring;
+  o.fcStickCandidate = stickCandidate;
   o.tolerance = 1e-8;
   o.maxIterations = 2000;
   Eigen::VectorXd u;
@@ -99,6 +101,18 @@ TEST(FcFiles, NsgsOnEveryFile) {
     const auto p = mn::readFrictionContactFile(f.string());
     Eigen::VectorXd r;
     nsgsOnFile(p, name, false, r);
+  }
+}
+
+TEST(FcFiles, NsgsWithoutTheStickCandidateOnEveryFile) {
+  // fcStickCandidate = false: the local Newton solver alone (the iterates of earlier versions);
+  // the same requirements as with the candidate.
+  for (const auto& f : allFiles()) {
+    const std::string name = f.filename().string();
+    SCOPED_TRACE(name);
+    const auto p = mn::readFrictionContactFile(f.string());
+    Eigen::VectorXd r;
+    nsgsOnFile(p, name, false, r, nullptr, false);
   }
 }
 

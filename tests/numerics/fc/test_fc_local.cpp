@@ -351,6 +351,61 @@ TEST(FcLocalSolvers, RandomContactsAllSolversSatisfyTheLaw) {
   EXPECT_LE(failures[2], trials);
 }
 
+TEST(FcLocalSolvers, StickCandidateFromAStartInsideTheCone) {
+  // LocalSolverOptions::stickCandidate: from a start strictly inside the cone, the Newton
+  // solvers return the sticking solution −W⁻¹q in one iteration when it is in the cone (and
+  // Newton's answer without the candidate); a sliding or taking-off contact goes on to Newton.
+  std::mt19937 gen(5);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  const mn::LocalSolverKind newtonKinds[] = {mn::LocalSolverKind::AlartCurnier,
+                                             mn::LocalSolverKind::FischerBurmeister};
+  int sticking = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    FcMatrix<3> A;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) A(i, j) = U(gen);
+    const FcMatrix<3> W = A * A.transpose() + 0.1 * FcMatrix<3>::Identity();
+    mn::ContactLaw law;
+    law.mu = 0.5;
+    // Sticking solution r* (|r*_T| < μ r*_N) and q = −W r*.
+    const FcVector<3> rStar(1.0 + 0.5 * U(gen), 0.15 * U(gen), 0.15 * U(gen));
+    const FcVector<3> q = -(W * rStar);
+    const FcVector<3> start(rStar[0] * 0.9, rStar[1] * 0.5, -rStar[2]);  // inside the cone
+    ASSERT_LT(start.tail<2>().norm(), law.mu * start[0]);
+    for (auto kind : newtonKinds) {
+      SCOPED_TRACE(static_cast<int>(kind));
+      mn::LocalSolverOptions on, off;
+      off.stickCandidate = false;
+      FcVector<3> rOn = start, rOff = start;
+      const auto repOn = mn::solveLocalContact<3>(kind, W, q, law, rOn, on);
+      const auto repOff = mn::solveLocalContact<3>(kind, W, q, law, rOff, off);
+      EXPECT_TRUE(repOn.converged);
+      EXPECT_TRUE(repOff.converged);
+      EXPECT_EQ(repOn.iterations, 1);
+      EXPECT_LE((rOn - rStar).norm(), 1e-12 * rStar.norm());
+      EXPECT_LE((rOff - rStar).norm(), 1e-10 * rStar.norm());
+      ++sticking;
+    }
+  }
+  EXPECT_EQ(sticking, 200);
+  // Sliding: −W⁻¹q = (1, −2, 0) is outside the cone; Newton finds (1, −μ, 0).
+  // Taking off: −W⁻¹q has r_N < 0; Newton finds r = 0. Both from (1, 0.1, 0), inside the cone.
+  const FcMatrix<3> I3 = FcMatrix<3>::Identity();
+  mn::ContactLaw law;
+  law.mu = 0.3;
+  const struct {
+    FcVector<3> q, expected;
+  } cases[] = {{FcVector<3>(-1.0, 2.0, 0.0), FcVector<3>(1.0, -0.3, 0.0)},
+               {FcVector<3>(0.5, 1.0, -2.0), FcVector<3>::Zero()}};
+  for (const auto& c : cases)
+    for (auto kind : newtonKinds) {
+      FcVector<3> r(1.0, 0.1, 0.0);
+      const auto rep = mn::solveLocalContact<3>(kind, I3, c.q, law, r);
+      EXPECT_TRUE(rep.converged) << static_cast<int>(kind);
+      EXPECT_LE((r - c.expected).norm(), 1e-9) << static_cast<int>(kind) << ": " << r.transpose();
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Quartic closed form against a brute-force search over the sliding angle
 // ---------------------------------------------------------------------------

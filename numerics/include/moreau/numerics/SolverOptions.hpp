@@ -40,6 +40,11 @@ struct SolverOptions {
   double fcLocalTolerance = 1e-14;
   /// Iteration budget of the local solver (>= 1). Default 50.
   int fcLocalMaxIterations = 50;
+  /// Newton local solvers ("ac", "fb"): try the sticking solution r = −W_ii⁻¹q_i first when
+  /// the contact's current reaction is strictly inside the cone
+  /// (LocalSolverOptions::stickCandidate; docs/numerics/friction-contact-local.md, "Stick
+  /// candidate"). Default true; false gives the Newton iterates of earlier versions.
+  bool fcStickCandidate = true;
   /// NSGS: visit the contacts in a random order, reshuffled every sweep, from
   /// std::mt19937(fcSeed) (deterministic). Default false (natural order).
   bool fcShuffle = false;

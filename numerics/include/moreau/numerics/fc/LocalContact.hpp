@@ -188,6 +188,11 @@ struct LocalSolverOptions {
   double rhoN = 0.0;
   double rhoT = 0.0;
   ///@}
+  /// Newton solvers ("ac", "fb", Coulomb law): when the starting r is strictly inside the cone,
+  /// first try the sticking solution r = −W⁻¹q (u = 0); it is returned (1 iteration) when it
+  /// is inside the cone and its local error is within the tolerance, else Newton starts from
+  /// r as without it. docs/numerics/friction-contact-local.md, "Stick candidate".
+  bool stickCandidate = true;
 };
 
 /// Outcome of solveLocalContact.
