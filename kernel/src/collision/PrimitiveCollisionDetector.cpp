@@ -1,4 +1,6 @@
 // Built-in detector of spheres, boxes and planes; docs/kernel/collision.md §2–§3.
+#include "../utils/Prefetch.hpp"
+
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/collision/NarrowPhase.hpp>
 #include <moreau/kernel/collision/PrimitiveCollisionDetector.hpp>
@@ -44,6 +46,10 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
   const double half = 0.5 * alertDistance;
   double rMax = 0.0;
   for (std::uint32_t i = 0; i < objects.size(); ++i) {
+    // Prefetched ahead: the body of object i + 8 (its q's header), then q of object i + 4.
+    if (i + 8 < objects.size() && objects[i + 8].body) detail::prefetch(&objects[i + 8].body->q());
+    if (i + 4 < objects.size() && objects[i + 4].body)
+      detail::prefetch(objects[i + 4].body->q().data(), sizeof(double) * 3);
     const CollisionObject& o = objects[i];
     if (o.type == ShapeType::Plane) {
       planes_.push_back(i);

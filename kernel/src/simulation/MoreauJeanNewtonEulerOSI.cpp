@@ -1,4 +1,6 @@
 // Moreau–Jean for Newton–Euler bodies; docs/theory/newton-euler.md §5.
+#include "../utils/Prefetch.hpp"
+
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/IndexSet.hpp>
@@ -52,19 +54,7 @@ struct Body {
 using Matrix36 = Eigen::Matrix<double, 3, 6>;
 using Matrix63 = Eigen::Matrix<double, 6, 3>;
 
-// Asks for the cache lines of [p, p + bytes) (a hint: no effect on any value; no-op on
-// compilers without __builtin_prefetch). docs/kernel/performance.md, "Prefetch".
-void prefetch(const void* p, std::size_t bytes) {
-#if defined(__GNUC__) || defined(__clang__)
-  const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t{63};
-  const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(p) + bytes;
-  for (std::uintptr_t line = first; line < end; line += 64)
-    __builtin_prefetch(reinterpret_cast<const void*>(line));
-#else
-  (void)p;
-  (void)bytes;
-#endif
-}
+using detail::prefetch;
 
 // H (m × 6, at q_k) and W Hᵀ (6 × m) of one body of an interaction. Frictional contacts
 // (m = 3, FrictionContact(3)): in H3 / WHt3, inside the interaction's array of blocks (no heap
