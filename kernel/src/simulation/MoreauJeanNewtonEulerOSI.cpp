@@ -393,10 +393,15 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     }
     const Vector6 vIter = ds.twist();
     b.vPrev = vIter;
-    // q(v^τ) = q_k ⊕ h((1 − θ) v_k + θ v^τ)
-    b.resid = (1.0 - th) * vk + th * vIter;
-    NewtonEulerDS::integrateConfiguration(qk, b.resid, h, b.qIter);
-    ds.computeForces(ctx.tNext, b.qIter, b.vPrev);
+    // q(v^τ) = q_k ⊕ h((1 − θ) v_k + θ v^τ), only when F depends on q (a moment in the
+    // inertial frame or an internal wrench: NewtonEulerDS::computeForces reads q for nothing
+    // else); otherwise F(t_{k+1}, ·, v^τ) is evaluated at q_k, which it does not read.
+    const bool forcesOfQ = b.nonlinear || ds.isMExtInInertialFrame() || ds.hasWrenchInt();
+    if (forcesOfQ) {
+      b.resid = (1.0 - th) * vk + th * vIter;
+      NewtonEulerDS::integrateConfiguration(qk, b.resid, h, b.qIter);
+    }
+    ds.computeForces(ctx.tNext, forcesOfQ ? b.qIter : qk, b.vPrev);
     if (!b.nonlinear && b.wCached && ds.massMatrix() == b.wMass) {
       // W = M⁻¹ unchanged (same LU, same inverse as when it was computed).
     } else {
