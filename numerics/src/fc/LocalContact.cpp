@@ -638,25 +638,14 @@ LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
   if (!r.allFinite()) r.setZero();
   Best<D> best;
   best.r = FcVector<D>::Zero();
-  const double tol = options.tolerance;
-  const bool newton = kind != LocalSolverKind::Quartic && kind != LocalSolverKind::Projection;
-  // The stick candidate first (before the error of the start, which it spares when accepted).
-  if (newton && options.stickCandidate && stickCandidate<D>(W, q, law, r, best) &&
-      best.error <= tol) {
-    r = best.r;
-    report.iterations = 1;
-    report.error = best.error;
-    report.converged = true;
-    return report;
-  }
   const double startError = localContactError<D>(W, q, law, r);
   best.offer(r, startError);
-  if (best.error <= tol) {
-    r = best.r;
+  if (best.error <= options.tolerance) {
     report.converged = true;
     report.error = best.error;
     return report;
   }
+  const double tol = options.tolerance;
   int iterations = 0;
   // ρ of the Newton solvers: the caller's (NSGS computes it once per contact and solve) or
   // the default of W, computed at most once here.
@@ -692,6 +681,13 @@ LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
     FcVector<D> x = r;
     iterations = projectionIterations<D>(W, q, law, x, options.maxIterations, tol, best);
   } else {
+    if (options.stickCandidate && stickCandidate<D>(W, q, law, r, best) && best.error <= tol) {
+      r = best.r;
+      report.iterations = 1;
+      report.error = best.error;
+      report.converged = true;
+      return report;
+    }
     FcVector<D> x = r;
     bool stalled = false;
     rho();
