@@ -95,24 +95,16 @@ TEST(FcFiles, AutoReaches1e8OnEveryFile) {
 }
 
 TEST(FcFiles, NsgsOnEveryFile) {
+  // With and without the stick candidate of the local Newton solver (fcStickCandidate = false:
+  // the iterates of earlier versions): the same requirements.
   for (const auto& f : allFiles()) {
     const std::string name = f.filename().string();
-    SCOPED_TRACE(name);
     const auto p = mn::readFrictionContactFile(f.string());
-    Eigen::VectorXd r;
-    nsgsOnFile(p, name, false, r);
-  }
-}
-
-TEST(FcFiles, NsgsWithoutTheStickCandidateOnEveryFile) {
-  // fcStickCandidate = false: the local Newton solver alone (the iterates of earlier versions);
-  // the same requirements as with the candidate.
-  for (const auto& f : allFiles()) {
-    const std::string name = f.filename().string();
-    SCOPED_TRACE(name);
-    const auto p = mn::readFrictionContactFile(f.string());
-    Eigen::VectorXd r;
-    nsgsOnFile(p, name, false, r, nullptr, false);
+    for (const bool stick : {true, false}) {
+      SCOPED_TRACE(name + (stick ? "" : ", no stick candidate"));
+      Eigen::VectorXd r;
+      nsgsOnFile(p, name, false, r, nullptr, stick);
+    }
   }
 }
 

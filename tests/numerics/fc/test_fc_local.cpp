@@ -59,6 +59,16 @@ void checkAcJacobian(const FcVector<D>& r, const FcVector<D>& u, double mu, doub
                                                            << finiteDifference<D>(fu, u);
 }
 
+// A random symmetric positive definite Delassus block W = A Aᵀ + shift·I, A with entries
+// uniform in [−1, 1] drawn row by row from gen.
+FcMatrix<3> randomDelassus(std::mt19937& gen, double shift) {
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  FcMatrix<3> A;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) A(i, j) = U(gen);
+  return A * A.transpose() + shift * FcMatrix<3>::Identity();
+}
+
 }  // namespace
 
 TEST(FcLocalProjection, ConeProjectionIsTheEuclideanProjection) {
@@ -321,10 +331,7 @@ TEST(FcLocalSolvers, RandomContactsAllSolversSatisfyTheLaw) {
   int failures[4] = {0, 0, 0, 0};
   const int trials = 300;
   for (int trial = 0; trial < trials; ++trial) {
-    FcMatrix<3> A;
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) A(i, j) = U(gen);
-    const FcMatrix<3> W = A * A.transpose() + 0.1 * FcMatrix<3>::Identity();
+    const FcMatrix<3> W = randomDelassus(gen, 0.1);
     const FcVector<3> q(U(gen) - 0.3, U(gen), U(gen));
     const double mu = 0.1 + 0.45 * (U(gen) + 1.0);
     int k = 0;
@@ -361,10 +368,7 @@ TEST(FcLocalSolvers, StickCandidateFromAStartInsideTheCone) {
                                              mn::LocalSolverKind::FischerBurmeister};
   int sticking = 0;
   for (int trial = 0; trial < 100; ++trial) {
-    FcMatrix<3> A;
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) A(i, j) = U(gen);
-    const FcMatrix<3> W = A * A.transpose() + 0.1 * FcMatrix<3>::Identity();
+    const FcMatrix<3> W = randomDelassus(gen, 0.1);
     mn::ContactLaw law;
     law.mu = 0.5;
     // Sticking solution r* (|r*_T| < μ r*_N) and q = −W r*.
@@ -404,6 +408,18 @@ TEST(FcLocalSolvers, StickCandidateFromAStartInsideTheCone) {
       EXPECT_TRUE(rep.converged) << static_cast<int>(kind);
       EXPECT_LE((r - c.expected).norm(), 1e-9) << static_cast<int>(kind) << ": " << r.transpose();
     }
+  // 2D ("ac" forced): sticking W = [[2, 0.5], [0.5, 1]], r* = (1, 0.2), from (0.8, −0.1).
+  FcMatrix<2> W2;
+  W2 << 2.0, 0.5, 0.5, 1.0;
+  const FcVector<2> r2Star(1.0, 0.2);
+  FcVector<2> r2(0.8, -0.1);
+  mn::ContactLaw law2;
+  law2.mu = 0.5;
+  const auto rep2 =
+      mn::solveLocalContact<2>(mn::LocalSolverKind::AlartCurnier, W2, -(W2 * r2Star), law2, r2);
+  EXPECT_TRUE(rep2.converged);
+  EXPECT_EQ(rep2.iterations, 1);
+  EXPECT_LE((r2 - r2Star).norm(), 1e-14);
 }
 
 // ---------------------------------------------------------------------------
@@ -473,10 +489,7 @@ TEST(FcLocalQuartic, MatchesBruteForceOnRandomContacts) {
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   int withSliding = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    FcMatrix<3> A;
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) A(i, j) = U(gen);
-    const FcMatrix<3> W = A * A.transpose() + 0.2 * FcMatrix<3>::Identity();
+    const FcMatrix<3> W = randomDelassus(gen, 0.2);
     const FcVector<3> q(-0.2 - std::abs(U(gen)), 2.0 * U(gen), 2.0 * U(gen));
     const double mu = 0.1 + 0.45 * (U(gen) + 1.0);
     FcVector<3> cands[5];
