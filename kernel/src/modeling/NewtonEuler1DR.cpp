@@ -149,6 +149,11 @@ void NewtonEuler1DR::contactRows(Interaction& inter, const ContactGeometry& c,
     const Eigen::Vector3d GP = (i == 0 ? c.point1 : c.point2) - G;
     // Fixed-size 3 × 3 products (the frame's unused rows are not copied).
     const Eigen::Matrix3d angular = -sign * frame * qt::skew(GP) * R;
+    if (rows == 3 && ws.C.rows() == 3) {  // frictional contact: fixed-size 3 × 3 writes
+      Eigen::Map<Eigen::Matrix3d>(ws.C.data() + 3 * ws.offsets[i]) = sign * frame;
+      Eigen::Map<Eigen::Matrix3d>(ws.C.data() + 3 * (ws.offsets[i] + 3)) = angular;
+      continue;
+    }
     ws.C.block(0, ws.offsets[i], rows, 3) = sign * frame.topRows(rows);
     ws.C.block(0, ws.offsets[i] + 3, rows, 3) = angular.topRows(rows);
   }
