@@ -647,7 +647,9 @@ void MoreauJeanNewtonEulerOSI::swapInMemory() {
         id.ruleInputs = n;
         id.ruleVersion = inter.memoryVersion();
       },
-      [](const InterData& id) { prefetch(id.inter, sizeof(Interaction)); },
+      // The interaction's first members (y, λ and memory vectors, memory version; see
+      // Interaction.hpp) lie in its first two cache lines, all that the swap reads of it.
+      [](const InterData& id) { prefetch(id.inter, 128); },
       [](const InterData& id) {
         const Interaction& inter = *id.inter;
         for (unsigned level = 0; level < 2; ++level) {
