@@ -25,7 +25,7 @@ namespace moreau::numerics {
 /// contacts, 2D and 3D. Each contact i is solved with the local solver
 /// options.fcLocalSolver on u_i = W_ii r_i + (q_i + Σ_{j≠i} W_ij r_j), then
 /// relaxed with ω = options.relaxation. Options: fcShuffle/fcSeed,
-/// fcFreezeSweeps, fcErrorEvaluation, fcLocalTolerance/fcLocalMaxIterations,
+/// fcFreezeSweeps, fcErrorEvaluation, fcLocalTolerance/fcLocalMaxIterations, fcStickCandidate,
 /// fcTresca/fcTrescaThresholds. Dense, sparse (a row-major copy is made once)
 /// and sparse-block W (block rows must be the contacts; otherwise a re-blocked
 /// copy is made once).

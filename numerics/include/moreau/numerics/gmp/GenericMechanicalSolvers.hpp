@@ -39,8 +39,8 @@ double gmpComputeError(const GenericMechanicalProblem& problem, const Eigen::Vec
 ///    fails and the block has at most options.enumerationMaxSize rows);
 ///  - relay: clamp of −q̂/M_bb for one row, relayLemke above;
 ///  - friction 2D/3D: solveLocalContact with options.fcLocalSolver ("default": Alart–Curnier
-///    Newton in 3D, the exact enumeration "quartic" in 2D), options.fcLocalTolerance and
-///    options.fcLocalMaxIterations;
+///    Newton in 3D, the exact enumeration "quartic" in 2D), options.fcLocalTolerance,
+///    options.fcLocalMaxIterations and options.fcStickCandidate;
 /// then relaxed with ω = options.relaxation (z_b ← ω z_b + (1 − ω) z_b,old). A block whose local
 /// answer is not finite keeps its previous value. The full error gmpComputeError is evaluated
 /// after every sweep; the solver stops when it is <= options.tolerance or after
