@@ -55,6 +55,12 @@ using Matrix36 = Eigen::Matrix<double, 3, 6>;
 using Matrix63 = Eigen::Matrix<double, 6, 3>;
 
 using detail::prefetch;
+// Where the per-step fields of an Interaction lie (its member order, Interaction.hpp): the
+// vectors of y, λ and the memories and the memory version in its first 128 bytes (all that the
+// memory swap reads of it), the memory version and the number in bytes 64 to 127 (what the
+// index-set rule reads). Prefetch hints only: a change of the layout costs speed, not results.
+constexpr std::size_t kSwapBytes = 128;
+constexpr std::size_t kRuleLineOffset = 64;
 
 // H (m × 6, at q_k) and W Hᵀ (6 × m) of one body of an interaction. Frictional contacts
 // (m = 3, FrictionContact(3)): in H3 / WHt3, inside the interaction's array of blocks (no heap
@@ -440,18 +446,19 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     d.jacobianTime = ctx.t;
   }
   const bool all = d.nonlinearBodies > 0;
-  const auto blocks = [&](InterData& id) {
-    if (firstPass) {
-      if (all || addInteractionInIndexSet(*id.inter, 1, ctx)) d.jacobianBlocks(id);
-    } else if (id.hStep == d.jacobianStep) {
-      d.productBlocks(id);
-    }
-  };
   // (Prefetched ahead: the cache line of the interaction that the rule reads, its number and
   // memory version.)
   d.forInteractionsAhead(
-      blocks,
-      [](const InterData& id) { prefetch(reinterpret_cast<const char*>(id.inter) + 64, 64); },
+      [&](InterData& id) {
+        if (firstPass) {
+          if (all || addInteractionInIndexSet(*id.inter, 1, ctx)) d.jacobianBlocks(id);
+        } else if (id.hStep == d.jacobianStep) {
+          d.productBlocks(id);
+        }
+      },
+      [](const InterData& id) {
+        prefetch(reinterpret_cast<const char*>(id.inter) + kRuleLineOffset, 64);
+      },
       [](const InterData&) {});
 }
 
@@ -653,9 +660,7 @@ void MoreauJeanNewtonEulerOSI::swapInMemory() {
         id.ruleInputs = n;
         id.ruleVersion = inter.memoryVersion();
       },
-      // The interaction's first members (y, λ and memory vectors, memory version; see
-      // Interaction.hpp) lie in its first two cache lines, all that the swap reads of it.
-      [](const InterData& id) { prefetch(id.inter, 128); },
+      [](const InterData& id) { prefetch(id.inter, kSwapBytes); },
       [](const InterData& id) {
         const Interaction& inter = *id.inter;
         for (unsigned level = 0; level < 2; ++level) {

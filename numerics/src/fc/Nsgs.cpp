@@ -2,6 +2,7 @@
 // docs/numerics/friction-contact-local.md.
 
 #include "FcStall.hpp"
+#include "LocalSolverChoice.hpp"
 #include "NsgsKernel.hpp"
 
 #include <moreau/numerics/ParallelFor.hpp>
@@ -31,14 +32,6 @@ ErrorEvaluation parseEvaluation(const std::string& s) {
   if (s == "full") return ErrorEvaluation::Full;
   if (s == "light") return ErrorEvaluation::Light;
   return ErrorEvaluation::LightWithFullFinal;
-}
-
-LocalSolverKind parseLocalSolver(const std::string& s, int dimension) {
-  if (s == "ac") return LocalSolverKind::AlartCurnier;
-  if (s == "fb") return LocalSolverKind::FischerBurmeister;
-  if (s == "projection") return LocalSolverKind::Projection;
-  if (s == "quartic") return LocalSolverKind::Quartic;
-  return dimension == 2 ? LocalSolverKind::Quartic : LocalSolverKind::AlartCurnier;
 }
 
 // Access to the rows of W contact by contact: diagonal blocks and the
@@ -308,10 +301,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   const bool coloured = options.fcColoring && !ws.colorStart.empty();
   const LocalSolverKind kind = parseLocalSolver(options.fcLocalSolver, D);
   const ErrorEvaluation evaluation = parseEvaluation(options.fcErrorEvaluation);
-  LocalSolverOptions local;
-  local.tolerance = options.fcLocalTolerance;
-  local.maxIterations = options.fcLocalMaxIterations;
-  local.stickCandidate = options.fcStickCandidate;
+  LocalSolverOptions local = localSolverOptions(options);
   const double omega = options.relaxation;
   const double tol = options.tolerance;
 
@@ -384,6 +374,14 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
       if (options.fcFreezeSweeps > 0 && d2 <= freezeThreshold2) fz = options.fcFreezeSweeps;
       return d2;
     };
+    // Σ‖Δr_i‖² of the visited contacts, in visiting order; a frozen one (−1) marks the sweep.
+    const auto tally = [&](double d2) {
+      if (d2 < 0.0) {
+        skipped = true;
+      } else {
+        diff2 += d2;
+      }
+    };
     if (coloured) {
       // Colour by colour; the contacts of one colour are not coupled (none reads another's
       // r), so they are visited concurrently; Σ‖Δr_i‖² in colour order afterwards.
@@ -400,23 +398,10 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
                       }
                     });
       }
-      for (const Eigen::Index i : ws.colorContacts) {
-        const double d2 = ws.change2[static_cast<std::size_t>(i)];
-        if (d2 < 0.0) {
-          skipped = true;
-        } else {
-          diff2 += d2;
-        }
-      }
+      for (const Eigen::Index i : ws.colorContacts) tally(ws.change2[static_cast<std::size_t>(i)]);
     } else {
-      for (Eigen::Index k = 0; k < nc; ++k) {
-        const double d2 = visit(order[static_cast<std::size_t>(k)], qi, local);
-        if (d2 < 0.0) {
-          skipped = true;
-        } else {
-          diff2 += d2;
-        }
-      }
+      for (Eigen::Index k = 0; k < nc; ++k)
+        tally(visit(order[static_cast<std::size_t>(k)], qi, local));
     }
     const double rn = r.norm();
     const double light = rn > 0.0 ? std::sqrt(diff2) / rn : std::sqrt(diff2);

@@ -1,6 +1,8 @@
 // Generic mechanical problem: error measure, NSGS over heterogeneous blocks,
 // driver and reusable solver object (docs/numerics/generic-mechanical.md).
 
+#include "../fc/LocalSolverChoice.hpp"
+
 #include <moreau/numerics/SolverName.hpp>
 #include <moreau/numerics/fc/LocalContact.hpp>
 #include <moreau/numerics/gmp/GenericMechanicalSolvers.hpp>
@@ -26,14 +28,6 @@ namespace moreau::numerics {
 using Index = Eigen::Index;
 
 namespace {
-
-LocalSolverKind parseLocalSolver(const std::string& s, int dimension) {
-  if (s == "ac") return LocalSolverKind::AlartCurnier;
-  if (s == "fb") return LocalSolverKind::FischerBurmeister;
-  if (s == "projection") return LocalSolverKind::Projection;
-  if (s == "quartic") return LocalSolverKind::Quartic;
-  return dimension == 2 ? LocalSolverKind::Quartic : LocalSolverKind::AlartCurnier;
-}
 
 // Squared natural-map residual of block b (z_b, w_b given).
 double blockErrorSquared(const GmpBlock& b, const Eigen::Ref<const Eigen::VectorXd>& z,
@@ -411,10 +405,7 @@ struct GenericMechanicalSolver::Impl {
     }
     refresh(p);
     const SparseBlockMatrix& S = matrix(p);
-    LocalSolverOptions local;
-    local.tolerance = options.fcLocalTolerance;
-    local.maxIterations = options.fcLocalMaxIterations;
-    local.stickCandidate = options.fcStickCandidate;
+    LocalSolverOptions local = localSolverOptions(options);
     const double omega = options.relaxation;
     double error = std::numeric_limits<double>::infinity();
     int sweep = 0;

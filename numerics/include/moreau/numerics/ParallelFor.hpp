@@ -1,14 +1,7 @@
 #pragma once
 // Deterministic parallel loops (docs/kernel/simulation.md "Threads"), used by the kernel's
 // integrators and problems and by the numerics solvers that take SolverOptions::threads.
-//
-// parallelFor(threads, n, grain, body) calls body(begin, end) on contiguous chunks covering
-// [0, n) once each: chunk c of T is [c n / T, (c + 1) n / T), T = min(threads, n / grain)
-// (one chunk, called on this thread, when T <= 1). The chunks depend on (threads, n, grain)
-// alone, and a body that writes only the data of its own items gives the same bits for every
-// thread count. An exception thrown by a body is rethrown on the calling thread after every
-// chunk ended: the one of the lowest chunk, i.e. the first the sequential loop would meet.
-// No heap allocation per call.
+// parallelFor below; no heap allocation per call.
 
 #include <cstddef>
 #include <type_traits>
@@ -30,7 +23,7 @@ void parallelForImpl(unsigned threads, std::size_t n, std::size_t grain, void* c
 /// [c n / C, (c + 1) n / C) with C = min(threads, n / grain) (one chunk, on this thread, when
 /// C <= 1). The chunks depend on (threads, n, grain) only; a body that writes only the data of
 /// its own items gives the same bits for every thread count. The exception of the lowest chunk
-/// that threw is rethrown here after every chunk ended.
+/// that threw (the first a sequential loop would meet) is rethrown here after every chunk ended.
 template <class Body>
 void parallelFor(unsigned threads, std::size_t n, std::size_t grain, Body&& body) {
   if (threads <= 1 || n < 2 * (grain == 0 ? 1 : grain)) {

@@ -153,6 +153,8 @@ class Interaction {
  private:
   [[noreturn]] void throwLevel(const char* what, unsigned level, std::size_t levels) const;
 
+  // Member order: the fields read at every step come first (MoreauJeanNewtonEulerOSI prefetches
+  // the first 128 bytes: y, λ, the memories, the memory version and the number).
   std::shared_ptr<NonSmoothLaw> nslaw_;
   std::shared_ptr<Relation> relation_;
   Eigen::Index dimension_ = 0;
