@@ -146,7 +146,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // As forInteractions, with the memory of the interactions ahead requested while one is
   // worked on: far(inters[i + 8]) (data reached from the InterData alone), then
   // near(inters[i + 4]) (data reached through what far brought in). Hints only: the results do not
-  // depend on them. docs/kernel/performance.md, "Prefetch".
+  // depend on them. docs/kernel/performance.md, "Third round".
   template <class F, class Far, class Near>
   void forInteractionsAhead(F&& f, Far&& far, Near&& near) {
     numerics::parallelFor(threads(), inters.size(), kInterGrain,

@@ -1,7 +1,7 @@
 #pragma once
 // Software prefetch hints for the loops over bodies and interactions (internal; not installed).
 // A hint changes no value: results are the same with and without it. Where the cache misses of
-// these loops come from and what the hints save: docs/kernel/performance.md, "Prefetch".
+// these loops come from and what the hints save: docs/kernel/performance.md, "Third round".
 #include <cstddef>
 #include <cstdint>
 
