@@ -14,8 +14,9 @@
 //   moreau_bench_spheres_pile [--spheres 100,1000,10000] [--settle 2] [--rest 1e-8]
 //                             [--measure 200] [--h 1e-3] [--tolerance 1e-4]
 //                             [--local-solver default] [--spacing 2.2] [--jitter 0.05]
-//                             [--budget 600] [--threads 1] [--coloring]
-// (--coloring: SolverOptions::fcColoring, the coloured NSGS).
+//                             [--budget 600] [--threads 1] [--coloring] [--awake]
+// (--coloring: SolverOptions::fcColoring, the coloured NSGS; --awake: no dormant interactions,
+// MoreauJeanNewtonEulerOSI::setDormantInteractions(false); the digest is the same).
 #include <moreau/Moreau.hpp>
 
 #include <algorithm>
@@ -44,7 +45,7 @@ moreau::bench::DriverCommandLine commandLine() {
       "moreau_bench_spheres_pile",
       "[--spheres N,N,...] [--settle T] [--rest E] [--measure STEPS] [--h X] [--tolerance X] "
       "[--local-solver NAME] [--spacing X] [--jitter X] [--budget SECONDS] [--threads N] "
-      "[--coloring]");
+      "[--coloring] [--awake]");
 }
 
 [[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
@@ -97,6 +98,8 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, bool colorin
   pile.problem->setNumericsSolverOptions(options);
   moreau::TimeStepping& sim = *pile.simulation;
   sim.setFailurePolicy(moreau::FailurePolicy::Continue);
+  // (step() calls the manager itself, as TimeStepping would with the simulation's threads.)
+  pile.contacts->detector().setNumberOfThreads(sim.numberOfThreads());
   sim.initialize();
   const auto n = static_cast<double>(pile.spheres.size());
   Parts ignored;
@@ -147,6 +150,9 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, bool colorin
   row.removed = pile.contacts->removedInteractions() - removed;
   row.energy = moreau::examples::kineticEnergy(pile);
   row.penetration = moreau::examples::maxPenetration(pile);
+  // y and its memories of every contact as without dormancy (the digest then compares runs
+  // with and without it).
+  pile.integrator->wakeDormantInteractions();
   row.digest = 14695981039346656037ULL;
   for (const auto& sphere : pile.spheres) {
     moreau::bench::addToDigest(row.digest, sphere->q());
@@ -177,6 +183,10 @@ int main(int argc, char** argv) {
     if (arg == "--help" || arg == "-h") usage("");
     if (arg == "--coloring") {  // a flag: no value
       coloring = true;
+      continue;
+    }
+    if (arg == "--awake") {  // a flag: every contact evaluated at every step (no dormancy)
+      p.dormant = false;
       continue;
     }
     if (i + 1 >= argc) usage("option '" + arg + "' needs a value");
@@ -219,10 +229,10 @@ int main(int argc, char** argv) {
 
   std::printf(
       "# SpheresPile (ContactManager + FrictionContact(3) %s%s, local solver %s, tolerance %g, "
-      "mu = %g, h = %g, spacing %g r, jitter %g r): settle up to t = %g (or E_kin < %g J per "
-      "sphere, wall budget %g s), then %ld timed steps, %u thread(s)\n",
+      "mu = %g, h = %g, spacing %g r, jitter %g r, dormant interactions %s): settle up to t = %g "
+      "(or E_kin < %g J per sphere, wall budget %g s), then %ld timed steps, %u thread(s)\n",
       p.solver.c_str(), coloring ? " coloured" : "", localSolver.c_str(), p.tolerance, p.mu, p.h,
-      p.spacing, p.jitter, settle, rest, budget, measure, p.threads);
+      p.spacing, p.jitter, p.dormant ? "on" : "off", settle, rest, budget, measure, p.threads);
   std::printf(
       "# us/step (wall; cpu_us = thread CPU time per step) = manager (detection + links) + free "
       "(free state + index sets) + osnsp (FC "

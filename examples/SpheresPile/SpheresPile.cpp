@@ -75,6 +75,9 @@ int main(int argc, char** argv) {
   cli.addWord("vtk", "none", "prefix of the VTK frames (PREFIX_NNNNN.vtk, PREFIX.vtk.series)");
   cli.addInteger("every", 10, "write a VTK frame every k steps", 1, 1000000000);
   cli.addInteger("threads", 1, "threads of the simulation (same results for every count)", 1, 64);
+  cli.addInteger("dormant", 1,
+                 "1: far contacts dormant while provably inactive (same motion, faster); 0: off", 0,
+                 1);
   cli.parse(argc, argv);
 
   try {
@@ -86,6 +89,7 @@ int main(int argc, char** argv) {
     p.tolerance = cli.number("tolerance");
     p.maxIterations = static_cast<int>(cli.integer("iterations"));
     p.threads = static_cast<unsigned>(cli.integer("threads"));
+    p.dormant = cli.integer("dormant") == 1;
     const examples::SpheresPile pile = examples::makeSpheresPile(p);
     TimeStepping& sim = *pile.simulation;
     sim.setFailurePolicy(FailurePolicy::Continue);  // counted in the summary line

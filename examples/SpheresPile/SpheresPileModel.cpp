@@ -54,9 +54,10 @@ SpheresPile makeSpheresPile(const SpheresPileParameters& p) {
   pile.problem = std::make_shared<FrictionContact>(3, p.solver);
   pile.problem->setTolerance(p.tolerance);
   pile.problem->setMaxIterations(p.maxIterations);
-  pile.simulation =
-      std::make_shared<TimeStepping>(pile.nsds, std::make_shared<TimeDiscretisation>(0.0, p.h),
-                                     std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), pile.problem);
+  pile.integrator = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
+  pile.integrator->setDormantInteractions(p.dormant);
+  pile.simulation = std::make_shared<TimeStepping>(
+      pile.nsds, std::make_shared<TimeDiscretisation>(0.0, p.h), pile.integrator, pile.problem);
   pile.simulation->insertInteractionManager(pile.contacts);
   pile.simulation->setNumberOfThreads(p.threads);
   return pile;

@@ -10,7 +10,8 @@
 // (parameter) from a fixed-seed std::mt19937 (bitwise reproducible). Box: 0 ≤ x, y ≤ W = k s,
 // ground z = 0.
 // Contacts: NewtonEuler3DR + NewtonImpactFrictionNSL(e, 0, μ, 3), alert distance 0.2 r.
-// Scheme MoreauJeanNewtonEulerOSI(θ = ½), one FrictionContact(3) per step (NSGS).
+// Scheme MoreauJeanNewtonEulerOSI(θ = ½) with dormant interactions (parameter), one
+// FrictionContact(3) per step (NSGS).
 #ifndef MOREAU_EXAMPLES_SPHERESPILEMODEL_HPP
 #define MOREAU_EXAMPLES_SPHERESPILEMODEL_HPP
 
@@ -39,18 +40,22 @@ struct SpheresPileParameters {
   double spacing = 2.2;         ///< lattice spacing / r (>= 2)
   double jitter = 0.05;         ///< lattice jitter / r (uniform in ±jitter r)
   unsigned threads = 1;         ///< Simulation::setNumberOfThreads (results independent of it)
+  /// MoreauJeanNewtonEulerOSI::setDormantInteractions (the same motion bit for bit; far
+  /// contacts not evaluated while provably inactive)
+  bool dormant = true;
 };
 
 /// The built model and its simulation (not initialized).
 struct SpheresPile {
-  std::shared_ptr<NonSmoothDynamicalSystem> nsds;       ///< the model
-  std::vector<std::shared_ptr<NewtonEulerDS>> spheres;  ///< the spheres
-  std::shared_ptr<ContactManager> contacts;             ///< collision detection
-  std::shared_ptr<FrictionContact> problem;             ///< one FC(3) per step
-  std::shared_ptr<TimeStepping> simulation;             ///< the time stepping
-  double radius = 0.0;                                  ///< r
-  double width = 0.0;                                   ///< W: box 0 ≤ x, y ≤ W
-  double mu = 0.0;                                      ///< friction coefficient
+  std::shared_ptr<NonSmoothDynamicalSystem> nsds;        ///< the model
+  std::vector<std::shared_ptr<NewtonEulerDS>> spheres;   ///< the spheres
+  std::shared_ptr<ContactManager> contacts;              ///< collision detection
+  std::shared_ptr<FrictionContact> problem;              ///< one FC(3) per step
+  std::shared_ptr<TimeStepping> simulation;              ///< the time stepping
+  std::shared_ptr<MoreauJeanNewtonEulerOSI> integrator;  ///< its integrator
+  double radius = 0.0;                                   ///< r
+  double width = 0.0;                                    ///< W: box 0 ≤ x, y ≤ W
+  double mu = 0.0;                                       ///< friction coefficient
 };
 
 /// Builds the pile (the initial contacts are linked). ModelError for an invalid parameter.

@@ -78,6 +78,14 @@ std::shared_ptr<Interaction> ContactManager::interactionFor(const DetectedContac
     return found->second;
   }
   auto relation = std::make_shared<NewtonEuler3DR>(detector_->contactFunction(objects_, contact));
+  // The gap is a distance between convex shapes: ρ = the shape's reach from G, per body in link
+  // order (NewtonEulerR::setGapMotionBound).
+  const auto reach = [](const CollisionObject& o) {
+    return o.type == ShapeType::Sphere ? o.radius : o.halfExtents.norm();
+  };
+  std::vector<double> rho{reach(objects_[contact.object1])};
+  if (objects_[contact.object2].body) rho.push_back(reach(objects_[contact.object2]));
+  relation->setGapMotionBound(std::move(rho));
   auto inter = std::make_shared<Interaction>(law_, relation);
   pool_.emplace(contact.key(), inter);
   ++created_;
@@ -86,6 +94,15 @@ std::shared_ptr<Interaction> ContactManager::interactionFor(const DetectedContac
 
 void ContactManager::update(NonSmoothDynamicalSystem& nsds) {
   detector_->detect(objects_, alert_, detected_);
+  // The same contacts as linked (a pile at rest): only their detection data change.
+  if (detected_.size() == active_.size()) {
+    std::size_t i = 0;
+    while (i < active_.size() && active_[i].contact.key() == detected_[i].key()) ++i;
+    if (i == active_.size()) {
+      for (i = 0; i < active_.size(); ++i) active_[i].contact = detected_[i];
+      return;
+    }
+  }
   next_.clear();
   std::size_t a = 0, d = 0;
   while (a < active_.size() || d < detected_.size()) {
@@ -118,6 +135,7 @@ void ContactManager::update(NonSmoothDynamicalSystem& nsds) {
 }
 
 void ContactManager::updateInteractions(Simulation& sim) {
+  detector_->setNumberOfThreads(sim.numberOfThreads());
   update(*sim.nonSmoothDynamicalSystem());
 }
 

@@ -8,6 +8,8 @@
 #include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/utils/Quaternion.hpp>
 
+#include <moreau/numerics/ParallelFor.hpp>
+
 #include <algorithm>
 #include <array>
 #include <string>
@@ -42,89 +44,123 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
   contacts.clear();
   bodies_.clear();
   planes_.clear();
-  boxes_.clear();
   const double half = 0.5 * alertDistance;
   double rMax = 0.0;
   for (std::uint32_t i = 0; i < objects.size(); ++i) {
-    // Prefetched ahead: the body of object i + 8 (its q's header), then q of object i + 4.
-    if (i + 8 < objects.size() && objects[i + 8].body) detail::prefetch(&objects[i + 8].body->q());
-    if (i + 4 < objects.size() && objects[i + 4].body)
-      detail::prefetch(objects[i + 4].body->q().data(), sizeof(double) * 3);
     const CollisionObject& o = objects[i];
     if (o.type == ShapeType::Plane) {
       planes_.push_back(i);
       continue;
     }
-    const Eigen::VectorXd& q = o.body->q();
-    const Eigen::Vector3d G = q.head<3>();
-    Eigen::Vector3d extent;
-    if (o.type == ShapeType::Sphere) {
-      extent.setConstant(o.radius);
-      rMax = std::max(rMax, o.radius);
-    } else {  // box: |R| a
-      extent = quaternion::rotationMatrix(q.segment<4>(3)).cwiseAbs() * o.halfExtents;
-    }
-    Aabb b;
-    b.lower = G - extent - Eigen::Vector3d::Constant(half);
-    b.upper = G + extent + Eigen::Vector3d::Constant(half);
-    boxes_.push_back(b);
+    if (o.type == ShapeType::Sphere) rMax = std::max(rMax, o.radius);
     bodies_.push_back(i);
   }
+  // Chunks of bodies for the threads (each item writes only its own box, each chunk only its
+  // own list of contacts).
+  constexpr std::size_t kGrain = 128;
+  const unsigned threads = numberOfThreads();
+  boxes_.resize(bodies_.size());
+  numerics::parallelFor(threads, bodies_.size(), kGrain, [&](std::size_t j, std::size_t end) {
+    for (; j < end; ++j) {
+      // Prefetched ahead: the body of box j + 8 (its q's header), then q of box j + 4.
+      if (j + 8 < end) detail::prefetch(&objects[bodies_[j + 8]].body->q());
+      if (j + 4 < end)
+        detail::prefetch(objects[bodies_[j + 4]].body->q().data(), sizeof(double) * 3);
+      const CollisionObject& o = objects[bodies_[j]];
+      const Eigen::VectorXd& q = o.body->q();
+      const Eigen::Vector3d G = q.head<3>();
+      Eigen::Vector3d extent;
+      if (o.type == ShapeType::Sphere) {
+        extent.setConstant(o.radius);
+      } else {  // box: |R| a
+        extent = quaternion::rotationMatrix(q.segment<4>(3)).cwiseAbs() * o.halfExtents;
+      }
+      Aabb& b = boxes_[j];
+      b.lower = G - extent - Eigen::Vector3d::Constant(half);
+      b.upper = G + extent + Eigen::Vector3d::Constant(half);
+    }
+  });
   // Cell side from the largest sphere: its inflated box (2 r_max + alert, up to rounding) fits
   // in one cell, so that every sphere is a "small" box of the grid.
   if (automaticCell_ && rMax > 0.0)
     static_cast<UniformGridBroadPhase&>(*broadPhase_)
         .setCellSize((2.0 * rMax + alertDistance) * (1.0 + 1e-6));
+  broadPhase_->setNumberOfThreads(threads);
   broadPhase_->findPairs(boxes_, pairs_);
 
   // Contacts of body k (broad-phase index) in order: its pairs (k, ·), then the planes. With
   // the planes added after the bodies and no sphere–box swap this is already key order.
-  std::array<int, 4> corners{};
-  std::array<ContactGeometry, 4> cornerContacts{};
-  std::size_t next = 0;
   const double alert = alertDistance;
-  for (std::uint32_t k = 0; k < bodies_.size(); ++k) {
-    for (; next < pairs_.size() && pairs_[next].first == k; ++next) {
-      std::uint32_t i = bodies_[pairs_[next].first], j = bodies_[pairs_[next].second];
-      const CollisionObject* a = &objects[i];
-      const CollisionObject* b = &objects[j];
-      if (a->type == ShapeType::Box && b->type == ShapeType::Box) continue;  // not supported
-      if (a->type == ShapeType::Box) {  // the sphere is shape 1
-        std::swap(i, j);
-        std::swap(a, b);
+  const auto narrow = [&](std::size_t k, std::size_t kEnd, std::vector<DetectedContact>& out) {
+    std::array<int, 4> corners{};
+    std::array<ContactGeometry, 4> cornerContacts{};
+    // The first pair of body k (pairs sorted by their first box).
+    std::size_t next = static_cast<std::size_t>(
+        std::lower_bound(pairs_.begin(), pairs_.end(), k,
+                         [](const BroadPhasePair& pr, std::size_t key) { return pr.first < key; }) -
+        pairs_.begin());
+    for (; k < kEnd; ++k) {
+      for (; next < pairs_.size() && pairs_[next].first == k; ++next) {
+        std::uint32_t i = bodies_[pairs_[next].first], j = bodies_[pairs_[next].second];
+        const CollisionObject* a = &objects[i];
+        const CollisionObject* b = &objects[j];
+        if (a->type == ShapeType::Box && b->type == ShapeType::Box) continue;  // not supported
+        if (a->type == ShapeType::Box) {  // the sphere is shape 1
+          std::swap(i, j);
+          std::swap(a, b);
+        }
+        const Eigen::VectorXd& qa = a->body->q();
+        const Eigen::VectorXd& qb = b->body->q();
+        if (b->type == ShapeType::Sphere) {
+          const double reach = a->radius + b->radius + alert;
+          if ((qa.head<3>() - qb.head<3>()).squaredNorm() > reach * reach) continue;
+          add(out, i, j, 0,
+              NarrowPhase::sphereSphere(qa.head<3>(), a->radius, qb.head<3>(), b->radius));
+          continue;
+        }
+        const ContactGeometry g = NarrowPhase::sphereBox(qa.head<3>(), a->radius, qb.head<3>(),
+                                                         qb.segment<4>(3), b->halfExtents);
+        if (g.gap <= alert) add(out, i, j, 0, g);
       }
-      const Eigen::VectorXd& qa = a->body->q();
-      const Eigen::VectorXd& qb = b->body->q();
-      if (b->type == ShapeType::Sphere) {
-        const double reach = a->radius + b->radius + alert;
-        if ((qa.head<3>() - qb.head<3>()).squaredNorm() > reach * reach) continue;
-        add(contacts, i, j, 0,
-            NarrowPhase::sphereSphere(qa.head<3>(), a->radius, qb.head<3>(), b->radius));
-        continue;
+      const std::uint32_t i = bodies_[k];
+      const CollisionObject& o = objects[i];
+      const Eigen::VectorXd& q = o.body->q();
+      for (std::uint32_t p : planes_) {
+        const CollisionObject& plane = objects[p];
+        if (o.type == ShapeType::Sphere) {
+          const double gap = plane.normal.dot(q.head<3>() - plane.point) - o.radius;
+          if (gap <= alert)
+            add(out, i, p, 0,
+                NarrowPhase::spherePlane(q.head<3>(), o.radius, plane.point, plane.normal));
+          continue;
+        }
+        const int count =
+            NarrowPhase::boxPlane(q.head<3>(), q.segment<4>(3), o.halfExtents, plane.point,
+                                  plane.normal, alert, corners, cornerContacts);
+        for (int c = 0; c < count; ++c)
+          add(out, i, p, static_cast<std::uint32_t>(corners[static_cast<std::size_t>(c)]),
+              cornerContacts[static_cast<std::size_t>(c)]);
       }
-      const ContactGeometry g = NarrowPhase::sphereBox(qa.head<3>(), a->radius, qb.head<3>(),
-                                                       qb.segment<4>(3), b->halfExtents);
-      if (g.gap <= alert) add(contacts, i, j, 0, g);
     }
-    const std::uint32_t i = bodies_[k];
-    const CollisionObject& o = objects[i];
-    const Eigen::VectorXd& q = o.body->q();
-    for (std::uint32_t p : planes_) {
-      const CollisionObject& plane = objects[p];
-      if (o.type == ShapeType::Sphere) {
-        const double gap = plane.normal.dot(q.head<3>() - plane.point) - o.radius;
-        if (gap <= alert)
-          add(contacts, i, p, 0,
-              NarrowPhase::spherePlane(q.head<3>(), o.radius, plane.point, plane.normal));
-        continue;
+  };
+  const std::size_t n = bodies_.size();
+  const std::size_t chunks =
+      threads <= 1 || n < 2 * kGrain ? 1 : std::min<std::size_t>(threads, n / kGrain);
+  if (chunks == 1) {
+    narrow(0, n, contacts);
+  } else {
+    // Chunk c: bodies [c n / chunks, (c + 1) n / chunks); the lists concatenated in chunk order
+    // are the one-chunk list.
+    if (chunks_.size() < chunks) chunks_.resize(chunks);
+    numerics::parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t cEnd) {
+      for (; c < cEnd; ++c) {
+        std::vector<DetectedContact>& out = chunks_[c].contacts;
+        out.clear();
+        narrow(c * n / chunks, (c + 1) * n / chunks, out);
       }
-      const int count =
-          NarrowPhase::boxPlane(q.head<3>(), q.segment<4>(3), o.halfExtents, plane.point,
-                                plane.normal, alert, corners, cornerContacts);
-      for (int c = 0; c < count; ++c)
-        add(contacts, i, p, static_cast<std::uint32_t>(corners[static_cast<std::size_t>(c)]),
-            cornerContacts[static_cast<std::size_t>(c)]);
-    }
+    });
+    for (std::size_t c = 0; c < chunks; ++c)
+      contacts.insert(contacts.end(), chunks_[c].contacts.begin(), chunks_[c].contacts.end());
   }
   const auto byKey = [](const DetectedContact& x, const DetectedContact& y) {
     return x.key() < y.key();

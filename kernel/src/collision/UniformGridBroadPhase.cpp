@@ -2,6 +2,8 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/collision/UniformGridBroadPhase.hpp>
 
+#include <moreau/numerics/ParallelFor.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -108,32 +110,54 @@ void UniformGridBroadPhase::findPairs(const std::vector<Aabb>& boxes,
   for (std::size_t s = slots; s > 0; --s) start_[s] = start_[s - 1];
   start_[0] = 0;
 
-  // Box i (in order) against the boxes j > i of the 27 neighbouring cells.
-  for (const Entry& e : entries_) {
-    near_.clear();
-    const Aabb& A = boxes[e.box];
-    for (std::int64_t dz = -1; dz <= 1; ++dz)
-      for (std::int64_t dy = -1; dy <= 1; ++dy) {
-        if (!hashed_) {  // the three cells x − 1 .. x + 1 are consecutive slots
-          const std::uint32_t first = dense(e.x - 1, e.y + dy, e.z + dz);
-          for (std::uint32_t u = start_[first]; u < start_[first + 3]; ++u) {
-            const std::uint32_t j = sorted_[u].box;
-            if (j > e.box && A.overlaps(boxes[j])) near_.push_back(j);
+  // Box i (in order) against the boxes j > i of the 27 neighbouring cells; by chunks of
+  // entries on several threads, each chunk's pairs concatenated in chunk order (the same list).
+  const auto search = [&](std::size_t first, std::size_t last, std::vector<std::uint32_t>& near,
+                          std::vector<BroadPhasePair>& out) {
+    for (std::size_t k = first; k < last; ++k) {
+      const Entry& e = entries_[k];
+      near.clear();
+      const Aabb& A = boxes[e.box];
+      for (std::int64_t dz = -1; dz <= 1; ++dz)
+        for (std::int64_t dy = -1; dy <= 1; ++dy) {
+          if (!hashed_) {  // the three cells x − 1 .. x + 1 are consecutive slots
+            const std::uint32_t first3 = dense(e.x - 1, e.y + dy, e.z + dz);
+            for (std::uint32_t u = start_[first3]; u < start_[first3 + 3]; ++u) {
+              const std::uint32_t j = sorted_[u].box;
+              if (j > e.box && A.overlaps(boxes[j])) near.push_back(j);
+            }
+            continue;
           }
-          continue;
-        }
-        for (std::int64_t dx = -1; dx <= 1; ++dx) {
-          const std::int64_t x = e.x + dx, y = e.y + dy, z = e.z + dz;
-          const std::uint32_t s = slotOf(x, y, z);
-          for (std::uint32_t u = start_[s]; u < start_[s + 1]; ++u) {
-            const Entry& f = sorted_[u];
-            if (f.box > e.box && f.x == x && f.y == y && f.z == z && A.overlaps(boxes[f.box]))
-              near_.push_back(f.box);
+          for (std::int64_t dx = -1; dx <= 1; ++dx) {
+            const std::int64_t x = e.x + dx, y = e.y + dy, z = e.z + dz;
+            const std::uint32_t s = slotOf(x, y, z);
+            for (std::uint32_t u = start_[s]; u < start_[s + 1]; ++u) {
+              const Entry& f = sorted_[u];
+              if (f.box > e.box && f.x == x && f.y == y && f.z == z && A.overlaps(boxes[f.box]))
+                near.push_back(f.box);
+            }
           }
         }
+      std::sort(near.begin(), near.end());
+      for (std::uint32_t j : near) out.emplace_back(e.box, j);
+    }
+  };
+  constexpr std::size_t kGrain = 128;
+  const unsigned threads = numberOfThreads();
+  const std::size_t chunks =
+      threads <= 1 || m < 2 * kGrain ? 1 : std::min<std::size_t>(threads, m / kGrain);
+  if (chunks_.size() < chunks) chunks_.resize(chunks);
+  if (chunks == 1) {
+    search(0, m, chunks_[0].near, pairs);
+  } else {
+    numerics::parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t cEnd) {
+      for (; c < cEnd; ++c) {
+        chunks_[c].pairs.clear();
+        search(c * m / chunks, (c + 1) * m / chunks, chunks_[c].near, chunks_[c].pairs);
       }
-    std::sort(near_.begin(), near_.end());
-    for (std::uint32_t j : near_) pairs.emplace_back(e.box, j);
+    });
+    for (std::size_t c = 0; c < chunks; ++c)
+      pairs.insert(pairs.end(), chunks_[c].pairs.begin(), chunks_[c].pairs.end());
   }
   if (large_.empty()) return;
 

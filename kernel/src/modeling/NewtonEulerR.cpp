@@ -4,6 +4,7 @@
 #include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NewtonEulerR.hpp>
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -13,6 +14,15 @@ namespace moreau {
 NewtonEulerR::NewtonEulerR(OutputFunction h, JacobianFunction jachq)
     : h_(std::move(h)), C_(std::move(jachq)) {
   if (!h_) throw ModelError("NewtonEulerR: the output function h is empty");
+}
+
+void NewtonEulerR::setGapMotionBound(std::vector<double> rho) {
+  for (const double r : rho)
+    if (!(r >= 0.0) || !std::isfinite(r))
+      throw ModelError(std::string(typeName()) +
+                       "::setGapMotionBound: every ρ must be finite and >= 0, got " +
+                       std::to_string(r));
+  gapMotionBound_ = std::move(rho);
 }
 
 Eigen::Index NewtonEulerR::linkedStateSize(const DynamicalSystem& ds) const {

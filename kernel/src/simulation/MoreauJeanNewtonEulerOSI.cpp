@@ -51,6 +51,15 @@ struct Body {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
 };
 
+// What a body can have moved, for the dormant interactions (docs/theory/newton-euler.md §5.2):
+// bounds of the distance travelled by G and of the angle turned since initialize (sums of
+// h |v_θ| and h |Ω_θ| over the steps), |v_G|, |Ω| and |x_G|∞ at t_k.
+struct Motion {
+  double travel = 0.0, turn = 0.0;
+  double speed = 0.0, spin = 0.0;
+  double scale = 0.0;
+};
+
 using Matrix36 = Eigen::Matrix<double, 3, 6>;
 using Matrix63 = Eigen::Matrix<double, 6, 3>;
 
@@ -108,6 +117,14 @@ struct InterData {
   int ruleInputs = 0;
   double ruleY[kRuleInputs] = {};
   double ruleYdot[kRuleInputs] = {};
+  // Dormancy (docs/theory/newton-euler.md §5.2): its relation's ρ per body (bounded: it has
+  // them, at most two bodies); while dormant, y and the memories are those of the evaluation
+  // whose smallest normal gap is y0, when its bodies' Σ(travel + ρ turn) was s0.
+  unsigned number = 0;  // the interaction's number at the build (read without the interaction)
+  bool bounded = false;
+  bool dormant = false;
+  double rho[2] = {0.0, 0.0};
+  double y0 = 0.0, s0 = 0.0;
   std::vector<Block> blocks;
 };
 
@@ -119,14 +136,20 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   const TimeDiscretisation* td = nullptr;
   const MoreauJeanNewtonEulerOSI* self = nullptr;
   std::vector<Body> bodies;       // integrated bodies
+  std::vector<Motion> motion;     // per body (dormant interactions)
   std::vector<long> bodyOf;       // DS number → index in bodies (−1: not ours)
   std::vector<InterData> inters;  // owned interactions
   std::vector<long> interOf;      // interaction id → index in inters
+  // Interaction id → (interaction, link version) of the last build: tells a newly linked one.
+  std::vector<std::pair<const Interaction*, std::uint64_t>> linkedAt;
   std::uint64_t topologyVersion = 0;
   std::size_t jacobianStep = std::numeric_limits<std::size_t>::max();
   double jacobianTime = 0.0;  // t_k of jacobianStep
   std::size_t nonlinearBodies = 0;
   double residu = 0.0;
+  bool dormancy = false;         // setDormantInteractions(true) and linear bodies only
+  double lastH = 0.0;            // h of the last computeFreeState (entry test of the dormancy)
+  std::vector<char> wasDormant;  // by interaction number, during buildInteractions
 
   // Loops over bodies and interactions: chunks of at least these many items per thread
   // (docs/kernel/performance.md, "Threads"); each item writes only its own data.
@@ -167,10 +190,23 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                           });
   }
 
-  void buildInteractions(double t) {
+  // fresh: every interaction is new (initialize). A newly linked interaction gets its memories
+  // from its outputs at t (= t_k): the index-set rule of its first step reads y_k, ẏ_k of its
+  // own geometry (as MoreauJeanOSI does), not the zeros of a new interaction or the memories it
+  // had when it was removed.
+  void buildInteractions(double t, bool fresh) {
+    // A dormant interaction still linked (the same object, the same link version) gets its
+    // memories from its outputs at t, as it had them without dormancy (its old data are not
+    // read: a removed interaction may be gone).
+    wasDormant.assign(nsds->topology().interactionCapacity(), 0);
+    for (const InterData& id : inters)
+      if (id.dormant && id.number < wasDormant.size()) wasDormant[id.number] = 1;
     inters.clear();
     for (Body& b : bodies) b.blocks.clear();
-    interOf.assign(nsds->topology().interactionCapacity(), -1);
+    const Topology& topology = nsds->topology();
+    interOf.assign(topology.interactionCapacity(), -1);
+    if (fresh) linkedAt.clear();
+    linkedAt.resize(topology.interactionCapacity(), {nullptr, 0});
     for (const auto& inter : nsds->interactions()) {
       const auto& systems = inter->dynamicalSystems();
       if (systems.empty() || !sim->integrates(*self, *systems.front())) continue;
@@ -204,6 +240,19 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         bodies[d.blocks[k].body].blocks.emplace_back(static_cast<std::uint32_t>(inters.size()),
                                                      static_cast<std::uint32_t>(k));
       d.relation->computeOutputs(t, *inter);
+      auto& link = linkedAt[inter->number()];
+      const std::uint64_t version = topology.linkVersion(inter->number());
+      if (link.first != inter.get() || link.second != version) {
+        if (!fresh) inter->swapInMemory();
+        link = {inter.get(), version};
+      } else if (wasDormant[inter->number()]) {
+        inter->swapInMemory();
+      }
+      d.number = inter->number();
+      const std::vector<double>& rho = d.relation->gapMotionBound();
+      d.bounded =
+          !d.alwaysActive && !rho.empty() && rho.size() == d.blocks.size() && rho.size() <= 2;
+      for (std::size_t k = 0; d.bounded && k < rho.size(); ++k) d.rho[k] = rho[k];
       inters.push_back(std::move(d));
     }
     topologyVersion = nsds->topologyVersion();
@@ -259,6 +308,88 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     InterData& id = data(inter);
     if (id.hStep != jacobianStep) jacobianBlocks(id);
     return id;
+  }
+
+  // The index-set rule's inputs y_k(i), ẏ_k(i) kept in id from the memories just swapped.
+  static void keepRuleInputs(InterData& id) {
+    const Interaction& inter = *id.inter;
+    const Eigen::VectorXd& y = inter.yMemory(0);
+    const Eigen::VectorXd& ydot = inter.yMemory(1);
+    id.ruleVersion = std::numeric_limits<std::uint64_t>::max();
+    if (id.alwaysActive || ydot.size() != y.size()) return;
+    int n = 0;
+    for (Eigen::Index i = 0; i < y.size() && n <= InterData::kRuleInputs; i += id.lawSize) {
+      if (n < InterData::kRuleInputs) {
+        id.ruleY[n] = y(i);
+        id.ruleYdot[n] = ydot(i);
+      }
+      ++n;
+    }
+    if (n > InterData::kRuleInputs) return;
+    id.ruleInputs = n;
+    id.ruleVersion = inter.memoryVersion();
+  }
+
+  // Σ over id's bodies of travel + ρ turn, of |v_G| + ρ |Ω| and of |x_G|∞ + ρ (§5.2).
+  double travelOf(const InterData& id) const {
+    double sum = 0.0;
+    for (std::size_t k = 0; k < id.blocks.size(); ++k) {
+      const Motion& m = motion[id.blocks[k].body];
+      sum += m.travel + id.rho[k] * m.turn;
+    }
+    return sum;
+  }
+  double speedOf(const InterData& id) const {
+    double sum = 0.0;
+    for (std::size_t k = 0; k < id.blocks.size(); ++k) {
+      const Motion& m = motion[id.blocks[k].body];
+      sum += m.speed + id.rho[k] * m.spin;
+    }
+    return sum;
+  }
+  double scaleOf(const InterData& id) const {
+    double sum = 0.0;
+    for (std::size_t k = 0; k < id.blocks.size(); ++k)
+      sum += motion[id.blocks[k].body].scale + id.rho[k];
+    return sum;
+  }
+  // True when the rule y_k + γ h ẏ_k ≤ 0 provably fails for id at the current state (gh = γ h):
+  // y_k ≥ y0 − (travel since) and ẏ_k ≥ −Σ(|v_G| + ρ|Ω|), with a margin of 1e-12 of the
+  // magnitudes for the rounding of the sums and of the evaluations.
+  bool excluded(const InterData& id, double gh) const {
+    const double travel = travelOf(id), reach = gh * speedOf(id);
+    const double slack = id.y0 - (travel - id.s0) - reach;
+    const double margin = 1e-12 * (1.0 + std::abs(id.y0) + scaleOf(id) + travel + reach);
+    return slack > margin;
+  }
+  // Evaluates a dormant interaction at t (= t_k, the current state): outputs, memories, rule
+  // inputs, as the end of the last step would have.
+  static void wake(InterData& id, double t) {
+    id.relation->computeOutputs(t, *id.inter);
+    id.inter->swapInMemory();
+    keepRuleInputs(id);
+    id.dormant = false;
+  }
+  // After the memory swap of a step: id goes to sleep when the rule provably fails at the next
+  // step start with its bodies as they are (gh = γ h).
+  void maybeSleep(InterData& id, double gh) {
+    if (!id.bounded || id.ruleVersion != id.inter->memoryVersion() || id.ruleInputs == 0) return;
+    double y0 = id.ruleY[0];
+    for (int i = 1; i < id.ruleInputs; ++i) y0 = std::min(y0, id.ruleY[i]);
+    id.y0 = y0;
+    id.s0 = travelOf(id);
+    id.dormant = excluded(id, gh);
+  }
+  void measureMotion(Body& b, Motion& m, double h, bool step) const {
+    const NewtonEulerDS& ds = *b.ds;
+    if (step) {  // v_θ = (1 − θ) v_k + θ v_{k+1} in b.resid: q_{k+1} = q_k ⊕ h v_θ
+      const Eigen::Map<const Eigen::Matrix<double, 6, 1>> vt(b.resid.data());
+      m.travel += h * vt.head<3>().norm();
+      m.turn += h * vt.tail<3>().norm();
+    }
+    m.speed = ds.twist().head<3>().norm();
+    m.spin = ds.twist().tail<3>().norm();
+    m.scale = ds.q().head<3>().lpNorm<Eigen::Infinity>();
   }
 };
 
@@ -321,13 +452,20 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
     if (b.bc) conditions.push_back(b.bc.get());
   std::sort(conditions.begin(), conditions.end());
   d.sharedBodyState = std::adjacent_find(conditions.begin(), conditions.end()) != conditions.end();
-  d.buildInteractions(t0);
-  for (InterData& id : d.inters) id.inter->swapInMemory();
+  d.motion.assign(d.bodies.size(), Motion());
+  for (std::size_t i = 0; i < d.bodies.size(); ++i)
+    d.measureMotion(d.bodies[i], d.motion[i], 0.0, false);
+  d.dormancy = dormant_ && d.nonlinearBodies == 0;
+  d.buildInteractions(t0, true);
+  for (InterData& id : d.inters) {
+    id.inter->swapInMemory();
+    Impl::keepRuleInputs(id);
+  }
 }
 
 void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
   Impl& d = *impl_;
-  if (d.nsds->topologyVersion() != d.topologyVersion) d.buildInteractions(ctx.t);
+  if (d.nsds->topologyVersion() != d.topologyVersion) d.buildInteractions(ctx.t, false);
   // A state written by the user since the last step is the state at t_k: memories and the
   // outputs (and their memories) of the interactions at t_k are taken from it.
   d.forBodies([](Body& b) {
@@ -337,9 +475,12 @@ void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
   bool written = false;
   for (const Body& b : d.bodies) written = written || b.written;
   if (!written) return;
+  for (std::size_t i = 0; i < d.bodies.size(); ++i)
+    d.measureMotion(d.bodies[i], d.motion[i], 0.0, false);
   for (InterData& id : d.inters) {
     id.relation->computeOutputs(ctx.t, *id.inter);
     id.inter->swapInMemory();
+    id.dormant = false;
     id.ruleStep = std::numeric_limits<std::size_t>::max();  // new memories
   }
 }
@@ -444,20 +585,33 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
   if (firstPass) {
     d.jacobianStep = ctx.step;
     d.jacobianTime = ctx.t;
+    d.lastH = h;
   }
   const bool all = d.nonlinearBodies > 0;
   // (Prefetched ahead: the cache line of the interaction that the rule reads, its number and
   // memory version.)
+  const double gh = gamma_ * h;
   d.forInteractionsAhead(
       [&](InterData& id) {
         if (firstPass) {
+          // A dormant interaction provably outside index set 1: the rule's answer without
+          // reading the interaction (addInteractionInIndexSet's, cached for the step).
+          if (id.dormant) {
+            if (d.excluded(id, gh)) {
+              id.ruleActive = false;
+              id.ruleStep = ctx.step;
+              id.ruleH = h;
+              return;
+            }
+            Impl::wake(id, ctx.t);
+          }
           if (all || addInteractionInIndexSet(*id.inter, 1, ctx)) d.jacobianBlocks(id);
         } else if (id.hStep == d.jacobianStep) {
           d.productBlocks(id);
         }
       },
       [](const InterData& id) {
-        prefetch(reinterpret_cast<const char*>(id.inter) + kRuleLineOffset, 64);
+        if (!id.dormant) prefetch(reinterpret_cast<const char*>(id.inter) + kRuleLineOffset, 64);
       },
       [](const InterData&) {});
 }
@@ -475,6 +629,16 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
                                  ctx);
   // The rule reads the memories y_k, ẏ_k (fixed during the step): evaluated once per step.
   if (id->ruleStep != ctx.step || id->ruleH != ctx.h) {
+    // Dormant: provably outside (its memories are not read), else evaluated at t_k now.
+    if (id->dormant) {
+      if (impl_->excluded(*id, gamma_ * ctx.h)) {
+        id->ruleActive = false;
+        id->ruleStep = ctx.step;
+        id->ruleH = ctx.h;
+        return false;
+      }
+      Impl::wake(*id, ctx.t);
+    }
     if (id->alwaysActive) {
       id->ruleActive = true;
     } else if (id->ruleVersion == inter.memoryVersion()) {
@@ -593,6 +757,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     NewtonEulerDS::integrateConfiguration(ds.qMemory(), b.resid, h, ds.q());
     b.qData = ds.q().data();
     b.vData = ds.twist().data();
+    if (d.dormancy)
+      d.measureMotion(b, d.motion[static_cast<std::size_t>(&b - d.bodies.data())], h, true);
     const double scale = std::max(1.0, ds.twist().lpNorm<Eigen::Infinity>());
     b.residu = (ds.twist() - b.vPrev).lpNorm<Eigen::Infinity>() / scale;
     if (b.bc) {
@@ -616,8 +782,11 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
   // y_{k+1} and ẏ_{k+1}: one evaluation of the contact per interaction.
   // (Prefetched ahead: the interaction, its bodies' q and v, its relation buffers and y.)
   d.forInteractionsAhead(
-      [&](InterData& id) { id.relation->computeOutputs(ctx.tNext, *id.inter); },
+      [&](InterData& id) {
+        if (!id.dormant) id.relation->computeOutputs(ctx.tNext, *id.inter);
+      },
       [&](const InterData& id) {
+        if (id.dormant) return;
         prefetch(id.inter, sizeof(Interaction));
         for (const Block& blk : id.blocks) {
           const Body& b = d.bodies[blk.body];
@@ -626,6 +795,7 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
         }
       },
       [](const InterData& id) {
+        if (id.dormant) return;
         const Interaction& inter = *id.inter;
         const RelationWorkspace& ws = inter.workspace();
         for (const Eigen::VectorXd* v : {&ws.x, &ws.v, &ws.e, &inter.y(0), &inter.y(1)})
@@ -639,35 +809,59 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
 void MoreauJeanNewtonEulerOSI::swapInMemory() {
   Impl& d = *impl_;
   d.forBodies([](Body& b) { b.ds->swapInMemory(); });
+  const double gh = gamma_ * d.lastH;
   d.forInteractionsAhead(
-      [](InterData& id) {
-        Interaction& inter = *id.inter;
-        inter.swapInMemory();
+      [&](InterData& id) {
+        if (id.dormant) return;  // y and its memories stay those of its last evaluation
+        id.inter->swapInMemory();
         // Keep the index-set rule's inputs (the new memories) next to the interaction's data.
-        const Eigen::VectorXd& y = inter.yMemory(0);
-        const Eigen::VectorXd& ydot = inter.yMemory(1);
-        id.ruleVersion = std::numeric_limits<std::uint64_t>::max();
-        if (id.alwaysActive || ydot.size() != y.size()) return;
-        int n = 0;
-        for (Eigen::Index i = 0; i < y.size() && n <= InterData::kRuleInputs; i += id.lawSize) {
-          if (n < InterData::kRuleInputs) {
-            id.ruleY[n] = y(i);
-            id.ruleYdot[n] = ydot(i);
-          }
-          ++n;
-        }
-        if (n > InterData::kRuleInputs) return;
-        id.ruleInputs = n;
-        id.ruleVersion = inter.memoryVersion();
+        Impl::keepRuleInputs(id);
+        if (d.dormancy) d.maybeSleep(id, gh);
       },
-      [](const InterData& id) { prefetch(id.inter, kSwapBytes); },
       [](const InterData& id) {
+        if (!id.dormant) prefetch(id.inter, kSwapBytes);
+      },
+      [](const InterData& id) {
+        if (id.dormant) return;
         const Interaction& inter = *id.inter;
         for (unsigned level = 0; level < 2; ++level) {
           prefetch(inter.y(level).data(), 1);
           prefetch(inter.yMemory(level).data(), 1);
         }
       });
+}
+
+void MoreauJeanNewtonEulerOSI::setDormantInteractions(bool enabled) {
+  if (enabled && !allowsDormantInteractions())
+    throw ModelError(std::string(typeName()) +
+                     ": dormant interactions are not available (this integrator reads the "
+                     "outputs of every interaction)");
+  dormant_ = enabled;
+  Impl& d = *impl_;
+  if (!enabled) wakeDormantInteractions();
+  d.dormancy = dormant_ && d.nonlinearBodies == 0 && d.sim;
+}
+
+bool MoreauJeanNewtonEulerOSI::isDormant(const Interaction& inter) const {
+  const InterData* id = impl_->find(inter);
+  return id && id->dormant;
+}
+
+std::size_t MoreauJeanNewtonEulerOSI::numberOfDormantInteractions() const {
+  std::size_t n = 0;
+  for (const InterData& id : impl_->inters) n += id.dormant ? 1 : 0;
+  return n;
+}
+
+void MoreauJeanNewtonEulerOSI::wakeDormantInteractions() {
+  Impl& d = *impl_;
+  if (!d.sim) return;
+  const double t = d.sim->startingTime();
+  for (InterData& id : d.inters)
+    if (id.dormant) {
+      Impl::wake(id, t);
+      id.ruleStep = std::numeric_limits<std::size_t>::max();
+    }
 }
 
 bool MoreauJeanNewtonEulerOSI::isLinear() const {

@@ -37,6 +37,11 @@ class BroadPhase {
   virtual void findPairs(const std::vector<Aabb>& boxes, std::vector<BroadPhasePair>& pairs) = 0;
   /// Name for reports ("uniform grid", "brute force").
   virtual const char* name() const = 0;
+  /// Threads findPairs may use (≥ 1; PrimitiveCollisionDetector passes its own). The pairs must
+  /// not depend on it.
+  void setNumberOfThreads(unsigned threads) { threads_ = threads < 1 ? 1 : threads; }
+  /// The threads of setNumberOfThreads (default 1).
+  unsigned numberOfThreads() const { return threads_; }
 
  protected:
   /// Only derived classes construct broad phases.
@@ -45,6 +50,9 @@ class BroadPhase {
   BroadPhase(const BroadPhase&) = default;
   BroadPhase& operator=(const BroadPhase&) = default;
   ///@}
+
+ private:
+  unsigned threads_ = 1;
 };
 
 }  // namespace moreau

@@ -41,6 +41,12 @@ class CollisionDetector {
   virtual NewtonEuler1DR::ContactFunction contactFunction(
       const std::vector<CollisionObject>& objects, const DetectedContact& contact) const = 0;
 
+  /// Threads detect may use (≥ 1; ContactManager passes Simulation::numberOfThreads() before
+  /// each detection). The contacts must not depend on it.
+  void setNumberOfThreads(unsigned threads) { threads_ = threads < 1 ? 1 : threads; }
+  /// The threads of setNumberOfThreads (default 1).
+  unsigned numberOfThreads() const { return threads_; }
+
  protected:
   /// Only derived classes construct detectors.
   ///@{
@@ -48,6 +54,9 @@ class CollisionDetector {
   CollisionDetector(const CollisionDetector&) = default;
   CollisionDetector& operator=(const CollisionDetector&) = default;
   ///@}
+
+ private:
+  unsigned threads_ = 1;
 };
 
 }  // namespace moreau

@@ -35,6 +35,13 @@ class PrimitiveCollisionDetector : public CollisionDetector {
   std::vector<std::uint32_t> planes_;
   std::vector<Aabb> boxes_;
   std::vector<BroadPhasePair> pairs_;
+  // The narrow phase by chunks of bodies (several threads): each chunk's contacts, then
+  // concatenated in chunk order (the same list for every thread count); one cache line each
+  // (no false sharing of the vectors' ends written by two threads).
+  struct alignas(64) Chunk {
+    std::vector<DetectedContact> contacts;
+  };
+  std::vector<Chunk> chunks_;
 };
 
 }  // namespace moreau

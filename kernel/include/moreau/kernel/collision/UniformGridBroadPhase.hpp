@@ -44,8 +44,15 @@ class UniformGridBroadPhase : public BroadPhase {
   std::vector<std::uint32_t> slot_;      // dense cell index or hash bucket of each entry
   std::vector<std::uint32_t> start_;     // first sorted entry of each slot (+ end)
   std::vector<std::uint32_t> large_;     // boxes larger than a cell
-  std::vector<std::uint32_t> near_;      // neighbours j > i of the current box
-  std::vector<std::uint64_t> keys_;      // packed pairs involving large boxes
+  // Per chunk of entries (several threads): the neighbours j > i of the current box and the
+  // chunk's pairs, concatenated in chunk order; one cache line each (no false sharing of the
+  // vectors' ends written by two threads).
+  struct alignas(64) Chunk {
+    std::vector<std::uint32_t> near;
+    std::vector<BroadPhasePair> pairs;
+  };
+  std::vector<Chunk> chunks_;
+  std::vector<std::uint64_t> keys_;  // packed pairs involving large boxes
 };
 
 }  // namespace moreau

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <vector>
 
 namespace moreau {
 
@@ -68,6 +69,18 @@ class NewtonEulerR : public Relation {
   /// C = ∇_q h (m × 7 per body); zero for the contact relations.
   const Eigen::MatrixXd& jachq(const Interaction& inter) const;
 
+  /// Optional motion bound of the normal gaps, one ρ_i ≥ 0 (m) per linked body in link order:
+  /// every normal row of y(0) (each nonsmooth-law-size-th row, those of the index-set rule)
+  /// changes by at most |Δx_G| + ρ_i |Δθ| when body i moves its centre by Δx_G and turns by an
+  /// angle Δθ, and the same row of y(1) is at most Σ_i (|v_G,i| + ρ_i |Ω_i|) in magnitude. It
+  /// holds for the signed distance between convex shapes with ρ_i the largest distance from
+  /// body i's G to a point of its shape; ContactManager sets it (sphere: r, box: its half
+  /// diagonal). Read by MoreauJeanNewtonEulerOSI::setDormantInteractions; none by default.
+  /// ModelError for a negative or non-finite ρ_i.
+  void setGapMotionBound(std::vector<double> rho);
+  /// The ρ_i of setGapMotionBound (empty: none).
+  const std::vector<double>& gapMotionBound() const { return gapMotionBound_; }
+
  protected:
   /// For the contact relations (h and H given by evaluateOutput/Jacobians).
   NewtonEulerR() = default;
@@ -89,6 +102,7 @@ class NewtonEulerR : public Relation {
  private:
   OutputFunction h_;
   JacobianFunction C_;
+  std::vector<double> gapMotionBound_;
 };
 
 }  // namespace moreau

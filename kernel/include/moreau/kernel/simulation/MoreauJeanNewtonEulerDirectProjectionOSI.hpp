@@ -71,6 +71,10 @@ class MoreauJeanNewtonEulerDirectProjectionOSI : public MoreauJeanNewtonEulerOSI
   /// H and M⁻¹Hᵀ at the current positions (before each Position problem).
   void prepareProjection(const StepContext& ctx) override;
 
+ protected:
+  /// False: the projection and its index-set rule read y of every interaction.
+  bool allowsDormantInteractions() const override { return false; }
+
  private:
   struct Body {
     NewtonEulerDS* ds = nullptr;

@@ -24,6 +24,7 @@
 
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 
+#include <cstddef>
 #include <memory>
 
 namespace moreau {
@@ -72,6 +73,34 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const override;
   const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 
+  /// Dormant interactions (off by default; docs/theory/newton-euler.md §5.2): with linear
+  /// bodies only, an interaction whose relation has a gap motion bound
+  /// (NewtonEulerR::setGapMotionBound, set by ContactManager) and that provably stays outside
+  /// index set 1 — its last evaluated gap, less what its bodies can have moved since, exceeds
+  /// γ h Σ(|v_G| + ρ|Ω|) — is not evaluated at the end of the steps: its y, ẏ and their
+  /// memories keep the values of its last evaluation while it is dormant. When the bound no
+  /// longer excludes it, it is evaluated at t_k (its outputs, then its memories) before the
+  /// index-set rule reads it. The motion of the bodies, λ and the index sets are bitwise those
+  /// of a run without dormancy; only y and its memories of the dormant interactions show older
+  /// values (wakeDormantInteractions makes them current). ModelError from an integrator that
+  /// reads the outputs of every interaction (the projection variants).
+  void setDormantInteractions(bool enabled);
+  /// The setting of setDormantInteractions (default false).
+  bool dormantInteractions() const { return dormant_; }
+  /// True when inter is dormant (its y and memories are those of its last evaluation).
+  bool isDormant(const Interaction& inter) const;
+  /// Number of dormant interactions.
+  std::size_t numberOfDormantInteractions() const;
+  /// Evaluates every dormant interaction at the current state (its outputs, then its memories,
+  /// as at the end of a step) and wakes it: between two steps, y and its memories of every
+  /// interaction are then what they are without dormancy. The next steps may put them to
+  /// sleep again.
+  void wakeDormantInteractions();
+
+ protected:
+  /// False for the integrators that read the outputs of every interaction (projections).
+  virtual bool allowsDormantInteractions() const { return true; }
+
  private:
   /// The index-set-1 rule y_k + γ h ẏ_k ≤ 0 on the normal rows (every stride-th) of the
   /// memories.
@@ -79,6 +108,7 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
                              const StepContext& ctx) const;
   struct Impl;
   double theta_, gamma_;
+  bool dormant_ = false;
   std::unique_ptr<Impl> impl_;
 };
 
