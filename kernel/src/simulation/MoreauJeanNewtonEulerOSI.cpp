@@ -121,6 +121,11 @@ struct InterData {
   // them, at most two bodies); while dormant, y and the memories are those of the evaluation
   // whose smallest normal gap is y0, when its bodies' Σ(travel + ρ turn) was s0.
   unsigned number = 0;  // the interaction's number at the build (read without the interaction)
+  // Its bodies (indices in bodies) and their systems, in block order, next to the rest: the
+  // block search of addInteractionBlock and the dormancy bound read no block.
+  std::uint32_t nBodies = 0;
+  std::uint32_t body[2] = {0, 0};
+  const DynamicalSystem* system[2] = {nullptr, nullptr};
   bool bounded = false;
   bool dormant = false;
   double rho[2] = {0.0, 0.0};
@@ -139,7 +144,14 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   std::vector<Motion> motion;     // per body (dormant interactions)
   std::vector<long> bodyOf;       // DS number → index in bodies (−1: not ours)
   std::vector<InterData> inters;  // owned interactions
-  std::vector<long> interOf;      // interaction id → index in inters
+  // Interaction address → index in inters (open addressing, a power of two ≥ 2 × inters): find
+  // reads this table, not the interaction (docs/kernel/performance.md, "Fourth round").
+  std::vector<std::pair<const Interaction*, std::uint32_t>> byAddress;
+  std::size_t addressMask = 0;
+  static std::size_t slotOf(const Interaction* p, std::size_t mask) {
+    const auto bits = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(p));
+    return static_cast<std::size_t>(((bits >> 4) * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
+  }
   // Interaction id → (interaction, link version) of the last build: tells a newly linked one.
   std::vector<std::pair<const Interaction*, std::uint64_t>> linkedAt;
   std::uint64_t topologyVersion = 0;
@@ -204,7 +216,6 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     inters.clear();
     for (Body& b : bodies) b.blocks.clear();
     const Topology& topology = nsds->topology();
-    interOf.assign(topology.interactionCapacity(), -1);
     if (fresh) linkedAt.clear();
     linkedAt.resize(topology.interactionCapacity(), {nullptr, 0});
     for (const auto& inter : nsds->interactions()) {
@@ -235,7 +246,6 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         }
         d.blocks.push_back(std::move(blk));
       }
-      interOf[inter->number()] = static_cast<long>(inters.size());
       for (std::size_t k = 0; k < d.blocks.size(); ++k)
         bodies[d.blocks[k].body].blocks.emplace_back(static_cast<std::uint32_t>(inters.size()),
                                                      static_cast<std::uint32_t>(k));
@@ -249,11 +259,25 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         inter->swapInMemory();
       }
       d.number = inter->number();
+      d.nBodies = static_cast<std::uint32_t>(std::min<std::size_t>(d.blocks.size(), 2));
+      for (std::uint32_t k = 0; k < d.nBodies; ++k) {
+        d.body[k] = static_cast<std::uint32_t>(d.blocks[k].body);
+        d.system[k] = d.blocks[k].system;
+      }
       const std::vector<double>& rho = d.relation->gapMotionBound();
       d.bounded =
           !d.alwaysActive && !rho.empty() && rho.size() == d.blocks.size() && rho.size() <= 2;
       for (std::size_t k = 0; d.bounded && k < rho.size(); ++k) d.rho[k] = rho[k];
       inters.push_back(std::move(d));
+    }
+    std::size_t slots = 16;
+    while (slots < 2 * inters.size()) slots *= 2;
+    addressMask = slots - 1;
+    byAddress.assign(slots, {nullptr, 0});
+    for (std::size_t i = 0; i < inters.size(); ++i) {
+      std::size_t slot = slotOf(inters[i].inter, addressMask);
+      while (byAddress[slot].first) slot = (slot + 1) & addressMask;
+      byAddress[slot] = {inters[i].inter, static_cast<std::uint32_t>(i)};
     }
     topologyVersion = nsds->topologyVersion();
     jacobianStep = std::numeric_limits<std::size_t>::max();
@@ -261,10 +285,12 @@ struct MoreauJeanNewtonEulerOSI::Impl {
 
   // nullptr when inter is not integrated here.
   InterData* find(const Interaction& inter) {
-    const unsigned id = inter.number();
-    if (id >= interOf.size() || interOf[id] < 0 || inters[interOf[id]].inter != &inter)
-      return nullptr;
-    return &inters[static_cast<std::size_t>(interOf[id])];
+    if (byAddress.empty()) return nullptr;
+    for (std::size_t slot = slotOf(&inter, addressMask);; slot = (slot + 1) & addressMask) {
+      const auto& [address, index] = byAddress[slot];
+      if (address == &inter) return &inters[index];
+      if (!address) return nullptr;
+    }
   }
 
   InterData& data(const Interaction& inter) {
@@ -333,24 +359,23 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // Σ over id's bodies of travel + ρ turn, of |v_G| + ρ |Ω| and of |x_G|∞ + ρ (§5.2).
   double travelOf(const InterData& id) const {
     double sum = 0.0;
-    for (std::size_t k = 0; k < id.blocks.size(); ++k) {
-      const Motion& m = motion[id.blocks[k].body];
+    for (std::uint32_t k = 0; k < id.nBodies; ++k) {
+      const Motion& m = motion[id.body[k]];
       sum += m.travel + id.rho[k] * m.turn;
     }
     return sum;
   }
   double speedOf(const InterData& id) const {
     double sum = 0.0;
-    for (std::size_t k = 0; k < id.blocks.size(); ++k) {
-      const Motion& m = motion[id.blocks[k].body];
+    for (std::uint32_t k = 0; k < id.nBodies; ++k) {
+      const Motion& m = motion[id.body[k]];
       sum += m.speed + id.rho[k] * m.spin;
     }
     return sum;
   }
   double scaleOf(const InterData& id) const {
     double sum = 0.0;
-    for (std::size_t k = 0; k < id.blocks.size(); ++k)
-      sum += motion[id.blocks[k].body].scale + id.rho[k];
+    for (std::uint32_t k = 0; k < id.nBodies; ++k) sum += motion[id.body[k]].scale + id.rho[k];
     return sum;
   }
   // True when the rule y_k + γ h ẏ_k ≤ 0 provably fails for id at the current state (gh = γ h):
@@ -694,11 +719,21 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
   const InterData& db = impl_->current(b);
   const Block* ba = nullptr;
   const Block* bb = nullptr;
-  // By address: the system's own data is not read (SpheresPile: one cache miss less per block).
-  for (const Block& x : da.blocks)
-    if (x.system == &ds) ba = &x;
-  for (const Block& x : db.blocks)
-    if (x.system == &ds) bb = &x;
+  // By address, in the interaction data: neither the system nor the other blocks are read
+  // (SpheresPile: cache misses less per block).
+  const auto blockOf = [&ds](const InterData& id) -> const Block* {
+    if (id.blocks.size() <= 2) {
+      for (std::uint32_t k = id.nBodies; k-- > 0;)  // the last one, as the loop below
+        if (id.system[k] == &ds) return &id.blocks[k];
+      return nullptr;
+    }
+    const Block* found = nullptr;
+    for (const Block& x : id.blocks)
+      if (x.system == &ds) found = &x;
+    return found;
+  };
+  ba = blockOf(da);
+  bb = blockOf(db);
   if (!ba || !bb)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
@@ -725,7 +760,7 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
   const IndexSet* set = ctx.outputLevel > 0 && ctx.outputLevel < topology.numberOfIndexSets()
                             ? &topology.indexSet(ctx.outputLevel)
                             : nullptr;
-  const auto inSet = [&](const InterData& id) { return !set || set->contains(id.inter->number()); };
+  const auto inSet = [&](const InterData& id) { return !set || set->contains(id.number); };
   // The blocks of the interactions of the set (still at q_k), then per body (each writes only
   // its own p and v): p = Σ Hᵀλ and v = v_free + Σ W Hᵀλ over its interactions in interaction
   // order (the order of one loop over the interactions: the same bits), then q_{k+1}.

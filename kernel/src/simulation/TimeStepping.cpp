@@ -184,16 +184,21 @@ void TimeStepping::updateIndexSets() {
   const OneStepIntegrator* only = integrators_.size() == 1 ? integrators_.front().get() : nullptr;
   // Topology is asked to change a set only when the membership changes (the common case,
   // a member staying in, costs one lookup in the set).
+  // The ids from index set 0 (interactions()[k] is interaction(indexSet(0)[k])): with one
+  // integrator the interaction object is not read here.
+  const IndexSet& all = topology.indexSet(0);
+  const auto& interactions = topology.interactions();
   for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level) {
     const IndexSet& set = topology.indexSet(level);
-    for (const auto& inter : topology.interactions()) {
-      const OneStepIntegrator& osi =
-          only ? *only : integratorOf(*inter->dynamicalSystems().front());
-      const bool member = set.contains(inter->number());
-      if (osi.addInteractionInIndexSet(*inter, level, ctx)) {
-        if (!member) topology.addToIndexSet(level, inter->number());
+    for (std::size_t k = 0; k < interactions.size(); ++k) {
+      const Interaction& inter = *interactions[k];
+      const IndexSet::Id id = all[k];
+      const OneStepIntegrator& osi = only ? *only : integratorOf(*inter.dynamicalSystems().front());
+      const bool member = set.contains(id);
+      if (osi.addInteractionInIndexSet(inter, level, ctx)) {
+        if (!member) topology.addToIndexSet(level, id);
       } else if (member) {
-        topology.removeFromIndexSet(level, inter->number());
+        topology.removeFromIndexSet(level, id);
       }
     }
   }
