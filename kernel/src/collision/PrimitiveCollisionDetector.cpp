@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
 
 namespace moreau {
@@ -38,6 +39,14 @@ PrimitiveCollisionDetector::PrimitiveCollisionDetector(std::shared_ptr<BroadPhas
   }
 }
 
+void PrimitiveCollisionDetector::setSkin(double skin) {
+  if (!(skin >= 0.0) || !std::isfinite(skin))
+    throw ModelError("PrimitiveCollisionDetector::setSkin: the skin must be finite and >= 0, got " +
+                     std::to_string(skin));
+  skin_ = skin;
+  pairsValid_ = false;
+}
+
 void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& objects,
                                         double alertDistance,
                                         std::vector<DetectedContact>& contacts) {
@@ -56,37 +65,71 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
     bodies_.push_back(i);
   }
   // Chunks of bodies for the threads (each item writes only its own box, each chunk only its
-  // own list of contacts).
+  // own list of contacts and its largest shift).
   constexpr std::size_t kGrain = 128;
   const unsigned threads = numberOfThreads();
-  boxes_.resize(bodies_.size());
-  numerics::parallelFor(threads, bodies_.size(), kGrain, [&](std::size_t j, std::size_t end) {
-    for (; j < end; ++j) {
-      // Prefetched ahead: the body of box j + 8 (its q's header), then q of box j + 4.
-      if (j + 8 < end) detail::prefetch(&objects[bodies_[j + 8]].body->q());
-      if (j + 4 < end)
-        detail::prefetch(objects[bodies_[j + 4]].body->q().data(), sizeof(double) * 3);
-      const CollisionObject& o = objects[bodies_[j]];
-      const Eigen::VectorXd& q = o.body->q();
-      const Eigen::Vector3d G = q.head<3>();
-      Eigen::Vector3d extent;
-      if (o.type == ShapeType::Sphere) {
-        extent.setConstant(o.radius);
-      } else {  // box: |R| a
-        extent = quaternion::rotationMatrix(q.segment<4>(3)).cwiseAbs() * o.halfExtents;
+  const std::size_t n = bodies_.size();
+  const std::size_t chunks =
+      threads <= 1 || n < 2 * kGrain ? 1 : std::min<std::size_t>(threads, n / kGrain);
+  if (chunks_.size() < chunks) chunks_.resize(chunks);
+  boxes_.resize(n);
+  // The pairs of the last broad phase are kept when the same bodies' boxes moved by at most
+  // s δ/2 (every bound; NaN: not kept): two boxes overlapping now overlapped inflated by s δ/2.
+  bool keep = pairsValid_ && pairsAlert_ == alertDistance && pairsBodies_ == bodies_;
+  numerics::parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t cEnd) {
+    for (; c < cEnd; ++c) {
+      double shift = 0.0;
+      const std::size_t end = (c + 1) * n / chunks;
+      for (std::size_t j = c * n / chunks; j < end; ++j) {
+        // Prefetched ahead: the body of box j + 8 (its q's header), then q of box j + 4.
+        if (j + 8 < end) detail::prefetch(&objects[bodies_[j + 8]].body->q());
+        if (j + 4 < end)
+          detail::prefetch(objects[bodies_[j + 4]].body->q().data(), sizeof(double) * 3);
+        const CollisionObject& o = objects[bodies_[j]];
+        const Eigen::VectorXd& q = o.body->q();
+        const Eigen::Vector3d G = q.head<3>();
+        Eigen::Vector3d extent;
+        if (o.type == ShapeType::Sphere) {
+          extent.setConstant(o.radius);
+        } else {  // box: |R| a
+          extent = quaternion::rotationMatrix(q.segment<4>(3)).cwiseAbs() * o.halfExtents;
+        }
+        Aabb& b = boxes_[j];
+        b.lower = G - extent - Eigen::Vector3d::Constant(half);
+        b.upper = G + extent + Eigen::Vector3d::Constant(half);
+        if (keep) {
+          const Aabb& ref = refBoxes_[j];
+          const double moved = std::max((b.lower - ref.lower).cwiseAbs().maxCoeff(),
+                                        (b.upper - ref.upper).cwiseAbs().maxCoeff());
+          if (!(moved <= shift)) shift = std::isnan(moved) ? moved : std::max(moved, shift);
+        }
       }
-      Aabb& b = boxes_[j];
-      b.lower = G - extent - Eigen::Vector3d::Constant(half);
-      b.upper = G + extent + Eigen::Vector3d::Constant(half);
+      chunks_[c].shift = shift;
     }
   });
-  // Cell side from the largest sphere: its inflated box (2 r_max + alert, up to rounding) fits
-  // in one cell, so that every sphere is a "small" box of the grid.
-  if (automaticCell_ && rMax > 0.0)
-    static_cast<UniformGridBroadPhase&>(*broadPhase_)
-        .setCellSize((2.0 * rMax + alertDistance) * (1.0 + 1e-6));
-  broadPhase_->setNumberOfThreads(threads);
-  broadPhase_->findPairs(boxes_, pairs_);
+  for (std::size_t c = 0; keep && c < chunks; ++c)
+    keep = chunks_[c].shift <= 0.5 * skin_ * alertDistance;
+  if (!keep) {
+    // Cell side from the largest sphere: its inflated box (2 r_max + (1 + s) δ, up to rounding)
+    // fits in one cell, so that every sphere is a "small" box of the grid.
+    const double inflated = (1.0 + skin_) * alertDistance;
+    if (automaticCell_ && rMax > 0.0)
+      static_cast<UniformGridBroadPhase&>(*broadPhase_)
+          .setCellSize((2.0 * rMax + inflated) * (1.0 + 1e-6));
+    refBoxes_ = boxes_;
+    skinBoxes_ = boxes_;
+    const Eigen::Vector3d grow = Eigen::Vector3d::Constant(0.5 * skin_ * alertDistance);
+    for (Aabb& b : skinBoxes_) {
+      b.lower -= grow;
+      b.upper += grow;
+    }
+    broadPhase_->setNumberOfThreads(threads);
+    broadPhase_->findPairs(skinBoxes_, pairs_);
+    pairsBodies_ = bodies_;
+    pairsAlert_ = alertDistance;
+    pairsValid_ = true;
+    ++broadPhaseRuns_;
+  }
 
   // Contacts of body k (broad-phase index) in order: its pairs (k, ·), then the planes. With
   // the planes added after the bodies and no sphere–box swap this is already key order.
@@ -143,15 +186,11 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
       }
     }
   };
-  const std::size_t n = bodies_.size();
-  const std::size_t chunks =
-      threads <= 1 || n < 2 * kGrain ? 1 : std::min<std::size_t>(threads, n / kGrain);
   if (chunks == 1) {
     narrow(0, n, contacts);
   } else {
     // Chunk c: bodies [c n / chunks, (c + 1) n / chunks); the lists concatenated in chunk order
     // are the one-chunk list.
-    if (chunks_.size() < chunks) chunks_.resize(chunks);
     numerics::parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t cEnd) {
       for (; c < cEnd; ++c) {
         std::vector<DetectedContact>& out = chunks_[c].contacts;

@@ -5,6 +5,7 @@
 #include <moreau/kernel/modeling/BoundaryCondition.hpp>
 #include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
+#include <moreau/kernel/modeling/NewtonEuler1DR.hpp>
 #include <moreau/kernel/modeling/NewtonEulerDS.hpp>
 #include <moreau/kernel/modeling/NewtonEulerR.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
@@ -128,6 +129,11 @@ struct InterData {
   const DynamicalSystem* system[2] = {nullptr, nullptr};
   bool bounded = false;
   bool dormant = false;
+  // H of the relation's last evaluation is H at the bodies' current q: the relation caches its
+  // contact by (q, z) (a NewtonEuler1DR without z) and computeOutputs ran since q last changed
+  // (jacobianBlocks then reads H without gathering q again: the same bits).
+  bool cachedContact = false;
+  bool outputsCurrent = false;
   double rho[2] = {0.0, 0.0};
   double y0 = 0.0, s0 = 0.0;
   std::vector<Block> blocks;
@@ -160,6 +166,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   std::size_t nonlinearBodies = 0;
   double residu = 0.0;
   bool dormancy = false;         // setDormantInteractions(true) and linear bodies only
+  bool reusesOutputs = true;     // false for the projections (they move q after updateState)
   double lastH = 0.0;            // h of the last computeFreeState (entry test of the dormancy)
   std::vector<char> wasDormant;  // by interaction number, during buildInteractions
 
@@ -250,6 +257,9 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         bodies[d.blocks[k].body].blocks.emplace_back(static_cast<std::uint32_t>(inters.size()),
                                                      static_cast<std::uint32_t>(k));
       d.relation->computeOutputs(t, *inter);
+      d.cachedContact = reusesOutputs && dynamic_cast<NewtonEuler1DR*>(d.relation) &&
+                        inter->workspace().z.size() == 0;
+      d.outputsCurrent = true;
       auto& link = linkedAt[inter->number()];
       const std::uint64_t version = topology.linkVersion(inter->number());
       if (link.first != inter.get() || link.second != version) {
@@ -316,7 +326,8 @@ struct MoreauJeanNewtonEulerOSI::Impl {
 
   // H at the bodies' current q (= q_k until updateState) and W Hᵀ, for jacobianStep.
   void jacobianBlocks(InterData& id) const {
-    id.relation->computeJacobians(jacobianTime, *id.inter);
+    if (!(id.cachedContact && id.outputsCurrent))
+      id.relation->computeJacobians(jacobianTime, *id.inter);
     for (std::size_t i = 0; i < id.blocks.size(); ++i) {
       Block& blk = id.blocks[i];
       if (blk.fixed3)
@@ -391,6 +402,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // inputs, as the end of the last step would have.
   static void wake(InterData& id, double t) {
     id.relation->computeOutputs(t, *id.inter);
+    id.outputsCurrent = true;
     id.inter->swapInMemory();
     keepRuleInputs(id);
     id.dormant = false;
@@ -477,6 +489,7 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
     if (b.bc) conditions.push_back(b.bc.get());
   std::sort(conditions.begin(), conditions.end());
   d.sharedBodyState = std::adjacent_find(conditions.begin(), conditions.end()) != conditions.end();
+  d.reusesOutputs = allowsDormantInteractions();
   d.motion.assign(d.bodies.size(), Motion());
   for (std::size_t i = 0; i < d.bodies.size(); ++i)
     d.measureMotion(d.bodies[i], d.motion[i], 0.0, false);
@@ -504,6 +517,7 @@ void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
     d.measureMotion(d.bodies[i], d.motion[i], 0.0, false);
   for (InterData& id : d.inters) {
     id.relation->computeOutputs(ctx.t, *id.inter);
+    id.outputsCurrent = true;
     id.inter->swapInMemory();
     id.dormant = false;
     id.ruleStep = std::numeric_limits<std::size_t>::max();  // new memories
@@ -818,6 +832,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
   // (Prefetched ahead: the interaction, its bodies' q and v, its relation buffers and y.)
   d.forInteractionsAhead(
       [&](InterData& id) {
+        // (A dormant interaction's outputs are older than the new q.)
+        id.outputsCurrent = !id.dormant;
         if (!id.dormant) id.relation->computeOutputs(ctx.tNext, *id.inter);
       },
       [&](const InterData& id) {

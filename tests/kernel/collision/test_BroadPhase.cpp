@@ -66,6 +66,25 @@ TEST(BroadPhase, UniformGridMatchesBruteForceOnRandomConfigurations) {
   EXPECT_TRUE(dense);
 }
 
+TEST(BroadPhase, UniformGridOnSeveralThreadsFindsTheSamePairs) {
+  BruteForceBroadPhase brute;
+  std::vector<BroadPhasePair> expected, found;
+  for (unsigned seed = 1; seed <= 4; ++seed) {
+    const auto boxes = randomBoxes(seed, 1500, 3.0 + seed, seed % 2 ? 0.01 : 0.0);
+    brute.findPairs(boxes, expected);
+    for (unsigned threads : {2u, 3u, 4u}) {
+      UniformGridBroadPhase grid(0.5);
+      grid.setNumberOfThreads(threads);
+      EXPECT_EQ(grid.numberOfThreads(), threads);
+      grid.findPairs(boxes, found);
+      EXPECT_EQ(found, expected) << "seed " << seed << ", " << threads << " threads";
+    }
+  }
+  UniformGridBroadPhase grid;
+  grid.setNumberOfThreads(0);
+  EXPECT_EQ(grid.numberOfThreads(), 1u);
+}
+
 TEST(BroadPhase, NegativeAndLargeCoordinates) {
   auto boxes = randomBoxes(42, 300, 1.5, 0.0);
   for (Aabb& b : boxes) {

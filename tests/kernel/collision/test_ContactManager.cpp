@@ -5,7 +5,9 @@
 #include <moreau/Moreau.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <memory>
+#include <random>
 #include <vector>
 
 using namespace moreau;
@@ -302,4 +304,69 @@ TEST(ContactManager, ContactLinkedDuringTheRunIsActiveOnlyWhenItCloses) {
   // At rest on the ground at the end (plastic impact), within the step's penetration h u θ.
   EXPECT_NEAR(a->q()(2), r, 0.5 * h * 1.0 + 1e-12);
   EXPECT_NEAR(a->twist()(2), 0.0, 1e-9);
+}
+
+// The detector's Verlet skin (PrimitiveCollisionDetector::setSkin) and its threads: the contacts
+// of every step of a moving pile (spheres and a box falling, colliding, bouncing off the walls)
+// are those of the broad phase run at every detect, one thread; the broad phase runs only when a
+// box moved by more than the skin.
+TEST(ContactManager, SkinAndThreadsGiveTheContactsOfABroadPhaseAtEveryStep) {
+  const double r = 0.05, alert = 0.2 * r;
+  std::vector<std::shared_ptr<NewtonEulerDS>> bodies;
+  std::vector<PrimitiveCollisionDetector> detectors(3);
+  detectors[0].setSkin(0.0);
+  detectors[2].setNumberOfThreads(2);
+  ContactManager shapes(frictionLaw(), alert);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  for (int i = 0; i < 400; ++i) {
+    auto b = ball(Eigen::Vector3d(0.6 * unit(rng), 0.6 * unit(rng), 0.6 + 0.6 * unit(rng)),
+                  Eigen::Vector3d(unit(rng), unit(rng), unit(rng)), r);
+    bodies.push_back(b);
+    shapes.addSphere(b, r);
+  }
+  auto box = ball(Eigen::Vector3d(0, 0, 0.3), Eigen::Vector3d(0.2, 0, -1), r);
+  bodies.push_back(box);
+  shapes.addBox(box, Eigen::Vector3d(0.2, 0.1, 0.05));
+  shapes.addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ());
+  std::size_t detects = 0, changes = 0, most = 0;
+  std::vector<std::uint64_t> previous;
+  std::vector<DetectedContact> found[3];
+  for (int step = 0; step < 200; ++step) {
+    // Free flight, reflected at |x|, |y| = 0.7 and z = r, h = 2 ms; the box turns.
+    for (const auto& b : bodies) {
+      Eigen::VectorXd& q = b->q();
+      Eigen::VectorXd& v = b->twist();
+      v(2) -= 9.81 * 2e-3;
+      q.head<3>() += 2e-3 * v.head<3>();
+      for (int a = 0; a < 3; ++a) {
+        const double lo = a == 2 ? r : -0.7, hi = a == 2 ? 2.0 : 0.7;
+        if (q(a) < lo || q(a) > hi) v(a) = -v(a);
+      }
+    }
+    box->q().segment<4>(3) =
+        quaternion::normalized(Eigen::Vector4d(1.0, 0.01 * step, 0.02 * step, 0.0));
+    for (int k = 0; k < 3; ++k)
+      detectors[static_cast<std::size_t>(k)].detect(shapes.objects(), alert, found[k]);
+    ++detects;
+    std::vector<std::uint64_t> keys;
+    for (const auto& c : found[0]) keys.push_back(c.key());
+    changes += keys != previous;
+    most = std::max(most, keys.size());
+    previous = keys;
+    for (int k = 1; k < 3; ++k) {
+      ASSERT_EQ(found[0].size(), found[k].size()) << "step " << step << ", detector " << k;
+      for (std::size_t i = 0; i < found[0].size(); ++i) {
+        ASSERT_EQ(found[0][i].key(), found[k][i].key()) << "step " << step;
+        ASSERT_EQ(found[0][i].geometry.gap, found[k][i].geometry.gap) << "step " << step;
+      }
+    }
+  }
+  EXPECT_EQ(detectors[0].broadPhaseRuns(), detects);  // skin 0: at every detect
+  EXPECT_LT(detectors[1].broadPhaseRuns(), detects);  // the skin kept pairs
+  EXPECT_GT(detectors[1].broadPhaseRuns(), 10u);      // ... and the bodies moved beyond it
+  EXPECT_GT(changes, 50u);                            // contacts came and went
+  EXPECT_GT(most, 20u);
+  EXPECT_THROW(detectors[0].setSkin(-1.0), ModelError);
+  EXPECT_THROW(detectors[0].setSkin(std::nan("")), ModelError);
 }
