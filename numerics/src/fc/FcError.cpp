@@ -1,5 +1,6 @@
 // Siconos friction-contact error measures (docs/numerics/friction-contact-local.md).
 
+#include <moreau/numerics/ParallelFor.hpp>
 #include <moreau/numerics/fc/FcError.hpp>
 #include <moreau/numerics/fc/LocalContact.hpp>
 
@@ -20,16 +21,39 @@ void checkSize(const FrictionContactProblem& problem, const Eigen::VectorXd& r, 
                                 " entries, the problem has size " + std::to_string(problem.size()));
 }
 
+// Σ over contacts [first, last) in order.
 template <int D>
 double sumSquares(const FrictionContactProblem& problem, const Eigen::VectorXd& r,
-                  const Eigen::VectorXd& u) {
+                  const Eigen::VectorXd& u, Eigen::Index first, Eigen::Index last) {
   double sum = 0.0;
-  const Eigen::Index nc = problem.numberOfContacts();
-  for (Eigen::Index i = 0; i < nc; ++i) {
+  for (Eigen::Index i = first; i < last; ++i) {
     const FcVector<D> ri = r.template segment<D>(D * i);
     const FcVector<D> ui = u.template segment<D>(D * i);
     sum += contactErrorSquared<D>(ri, ui, problem.mu()[i]);
   }
+  return sum;
+}
+
+// The sum by chunks of contacts whose bounds depend on the number of contacts only (at least
+// 256 contacts each, at most 64 chunks), each chunk's sum in order, then the chunks' sums in
+// order: the same bits for every thread count (one chunk up to 256 contacts: the plain sum).
+template <int D>
+double sumSquares(const FrictionContactProblem& problem, const Eigen::VectorXd& r,
+                  const Eigen::VectorXd& u, unsigned threads) {
+  constexpr Eigen::Index kMinChunk = 256, kMaxChunks = 64;
+  const Eigen::Index nc = problem.numberOfContacts();
+  const Eigen::Index chunk = std::max(kMinChunk, (nc + kMaxChunks - 1) / kMaxChunks);
+  const Eigen::Index chunks = (nc + chunk - 1) / chunk;
+  if (chunks <= 1) return sumSquares<D>(problem, r, u, 0, nc);
+  double partial[kMaxChunks];
+  parallelFor(threads, static_cast<std::size_t>(chunks), 1, [&](std::size_t c, std::size_t end) {
+    for (; c < end; ++c) {
+      const Eigen::Index first = static_cast<Eigen::Index>(c) * chunk;
+      partial[c] = sumSquares<D>(problem, r, u, first, std::min(nc, first + chunk));
+    }
+  });
+  double sum = 0.0;
+  for (Eigen::Index c = 0; c < chunks; ++c) sum += partial[c];
   return sum;
 }
 
@@ -49,21 +73,22 @@ double sumSquaresTresca(const FrictionContactProblem& problem, const std::vector
 }  // namespace
 
 double fcErrorSquaredSum(const FrictionContactProblem& problem, const Eigen::VectorXd& r,
-                         const Eigen::VectorXd& u) {
+                         const Eigen::VectorXd& u, unsigned threads) {
   checkSize(problem, r, "fcErrorSquaredSum");
   checkSize(problem, u, "fcErrorSquaredSum (u)");
-  return problem.dimension() == 2 ? sumSquares<2>(problem, r, u) : sumSquares<3>(problem, r, u);
+  return problem.dimension() == 2 ? sumSquares<2>(problem, r, u, threads)
+                                  : sumSquares<3>(problem, r, u, threads);
 }
 
 double fcComputeError(const FrictionContactProblem& problem, const Eigen::VectorXd& r,
-                      Eigen::VectorXd& u) {
+                      Eigen::VectorXd& u, unsigned threads) {
   checkSize(problem, r, "fcComputeError");
   if (u.size() != problem.size()) u.resize(problem.size());
   if (problem.size() == 0) return 0.0;
   problem.W().multiply(r, u);
   u += problem.q();
   if (!r.allFinite() || !u.allFinite()) return std::numeric_limits<double>::infinity();
-  const double sum = fcErrorSquaredSum(problem, r, u);
+  const double sum = fcErrorSquaredSum(problem, r, u, threads);
   double err = std::sqrt(sum);
   const double scale = std::max({problem.q().norm(), r.norm(), u.norm()});
   // An overflowing iterate (‖r‖ = inf) must not pass as err = sqrt(sum)/inf = 0.

@@ -180,7 +180,7 @@ class ContactRows {
 double finalError(const FrictionContactProblem& problem, const SolverOptions& options,
                   const Eigen::VectorXd& r, Eigen::VectorXd& u) {
   return options.fcTresca ? fcComputeErrorTresca(problem, options.fcTrescaThresholds, r, u)
-                          : fcComputeError(problem, r, u);
+                          : fcComputeError(problem, r, u, static_cast<unsigned>(options.threads));
 }
 
 }  // namespace

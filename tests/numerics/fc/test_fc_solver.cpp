@@ -4,11 +4,14 @@
 #include <moreau/numerics/fc/FcError.hpp>
 #include <moreau/numerics/fc/FrictionContactSolver.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
+#include <moreau/numerics/fc/LocalContact.hpp>
 #include <moreau/numerics/fc/ProblemGenerator.hpp>
 #include <moreau/numerics/linalg/SparseBlockMatrix.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -174,5 +177,40 @@ TEST(FrictionContactSolver, RefilledValuesGiveTheFreeFunctionsBits) {
       EXPECT_TRUE(res.converged()) << res.message;
     }
     EXPECT_EQ(solver.setupCount(), 1);
+  }
+}
+
+// The error sum by chunks fixed by the number of contacts (fcErrorSquaredSum): the same bits for
+// every thread count; the plain sum in contact order up to 256 contacts; beyond, the chunks'
+// sums (≥ 256 contacts each, ≤ 64 chunks) added in order.
+TEST(FrictionContactSolver, ErrorSumIsTheSameForEveryThreadCount) {
+  for (const long contacts : {200L, 1500L, 30000L}) {
+    mn::ProblemGeneratorOptions g;
+    const mn::GeneratedProblem p = mn::generatePileWithContacts(contacts, g);
+    const mn::FrictionContactProblem& problem = p.problem;
+    const Eigen::Index nc = problem.numberOfContacts();
+    ASSERT_GE(nc, contacts / 2);
+    // An iterate with contacts in every regime (inside, outside the cone, taking off).
+    Eigen::VectorXd r(problem.size()), u(problem.size());
+    for (Eigen::Index i = 0; i < r.size(); ++i) r(i) = std::sin(0.7 * static_cast<double>(i));
+    const double e1 = mn::fcComputeError(problem, r, u, 1);
+    const Eigen::VectorXd u1 = u;
+    for (unsigned threads : {2u, 3u, 4u}) {
+      EXPECT_EQ(mn::fcComputeError(problem, r, u, threads), e1) << threads << " threads";
+      EXPECT_EQ(u, u1);
+    }
+    // The chunked sum, by hand.
+    const Eigen::Index chunk = std::max<Eigen::Index>(256, (nc + 63) / 64);
+    double sum = 0.0;
+    for (Eigen::Index first = 0; first < nc; first += chunk) {
+      double part = 0.0;
+      for (Eigen::Index i = first; i < std::min(nc, first + chunk); ++i) {
+        const Eigen::Vector3d ri = r.segment<3>(3 * i), ui = u1.segment<3>(3 * i);
+        part += mn::contactErrorSquared<3>(ri, ui, problem.mu()[i]);
+      }
+      sum += part;
+    }
+    EXPECT_EQ(mn::fcErrorSquaredSum(problem, r, u1, 2), sum) << nc << " contacts";
+    EXPECT_GT(sum, 0.0);
   }
 }
