@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 // Expects `statement` to throw `type` whose what() contains every substring.
@@ -20,3 +21,17 @@
     }                                                                   \
     EXPECT_TRUE(thrown_) << #statement " did not throw " #type;         \
   } while (false)
+
+namespace moreau::tests {
+
+// A fixed linear congruential generator: uniform draws in [-1, 1), the same on every platform
+// (the piles of the thread and dormancy tests).
+struct Lcg {
+  std::uint32_t state;
+  double operator()() {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<double>(state) / 2147483648.0 - 1.0;
+  }
+};
+
+}  // namespace moreau::tests

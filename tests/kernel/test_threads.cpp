@@ -5,6 +5,8 @@
 
 #include <moreau/Moreau.hpp>
 
+#include "KernelTestUtils.hpp"
+
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -94,11 +96,7 @@ PileRun runPile(unsigned threads, int n, int steps, long failing = -1, double fa
   auto manager = std::make_shared<ContactManager>(
       std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3), 0.2 * r);
   std::vector<std::shared_ptr<NewtonEulerDS>> balls;
-  std::uint32_t lcg = 12345;
-  const auto uniform = [&] {  // in [-1, 1)
-    lcg = lcg * 1664525u + 1013904223u;
-    return static_cast<double>(lcg) / 2147483648.0 - 1.0;
-  };
+  moreau::tests::Lcg uniform{12345u};  // in [-1, 1)
   for (int k = 0; k < n; ++k)
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i) {

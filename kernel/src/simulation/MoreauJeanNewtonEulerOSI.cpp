@@ -368,34 +368,27 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   }
 
   // Σ over id's bodies of travel + ρ turn, of |v_G| + ρ |Ω| and of |x_G|∞ + ρ (§5.2).
-  double travelOf(const InterData& id) const {
-    double sum = 0.0;
+  struct Reach {
+    double travel = 0.0, speed = 0.0, scale = 0.0;
+  };
+  Reach reachOf(const InterData& id) const {
+    Reach sum;
     for (std::uint32_t k = 0; k < id.nBodies; ++k) {
       const Motion& m = motion[id.body[k]];
-      sum += m.travel + id.rho[k] * m.turn;
+      sum.travel += m.travel + id.rho[k] * m.turn;
+      sum.speed += m.speed + id.rho[k] * m.spin;
+      sum.scale += m.scale + id.rho[k];
     }
-    return sum;
-  }
-  double speedOf(const InterData& id) const {
-    double sum = 0.0;
-    for (std::uint32_t k = 0; k < id.nBodies; ++k) {
-      const Motion& m = motion[id.body[k]];
-      sum += m.speed + id.rho[k] * m.spin;
-    }
-    return sum;
-  }
-  double scaleOf(const InterData& id) const {
-    double sum = 0.0;
-    for (std::uint32_t k = 0; k < id.nBodies; ++k) sum += motion[id.body[k]].scale + id.rho[k];
     return sum;
   }
   // True when the rule y_k + γ h ẏ_k ≤ 0 provably fails for id at the current state (gh = γ h):
   // y_k ≥ y0 − (travel since) and ẏ_k ≥ −Σ(|v_G| + ρ|Ω|), with a margin of 1e-12 of the
   // magnitudes for the rounding of the sums and of the evaluations.
   bool excluded(const InterData& id, double gh) const {
-    const double travel = travelOf(id), reach = gh * speedOf(id);
-    const double slack = id.y0 - (travel - id.s0) - reach;
-    const double margin = 1e-12 * (1.0 + std::abs(id.y0) + scaleOf(id) + travel + reach);
+    const Reach r = reachOf(id);
+    const double reach = gh * r.speed;
+    const double slack = id.y0 - (r.travel - id.s0) - reach;
+    const double margin = 1e-12 * (1.0 + std::abs(id.y0) + r.scale + r.travel + reach);
     return slack > margin;
   }
   // Evaluates a dormant interaction at t (= t_k, the current state): outputs, memories, rule
@@ -414,7 +407,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     double y0 = id.ruleY[0];
     for (int i = 1; i < id.ruleInputs; ++i) y0 = std::min(y0, id.ruleY[i]);
     id.y0 = y0;
-    id.s0 = travelOf(id);
+    id.s0 = reachOf(id).travel;
     id.dormant = excluded(id, gh);
   }
   void measureMotion(Body& b, Motion& m, double h, bool step) const {

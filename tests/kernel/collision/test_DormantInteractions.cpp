@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <moreau/Moreau.hpp>
 
+#include "../KernelTestUtils.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -35,11 +37,7 @@ Pile makePile(int n, double T, bool dormant) {
   p.nsds = std::make_shared<NonSmoothDynamicalSystem>(0, T);
   p.manager = std::make_shared<ContactManager>(
       std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3), 0.2 * r);
-  std::uint32_t lcg = 2024;
-  const auto uniform = [&] {  // in [-1, 1)
-    lcg = lcg * 1664525u + 1013904223u;
-    return static_cast<double>(lcg) / 2147483648.0 - 1.0;
-  };
+  moreau::tests::Lcg uniform{2024u};  // in [-1, 1)
   for (int k = 0; k < n; ++k)
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i) {
