@@ -118,22 +118,23 @@ struct InterData {
   int ruleInputs = 0;
   double ruleY[kRuleInputs] = {};
   double ruleYdot[kRuleInputs] = {};
-  // Dormancy (docs/theory/newton-euler.md §5.2): its relation's ρ per body (bounded: it has
-  // them, at most two bodies); while dormant, y and the memories are those of the evaluation
-  // whose smallest normal gap is y0, when its bodies' Σ(travel + ρ turn) was s0.
   unsigned number = 0;  // the interaction's number at the build (read without the interaction)
   // Its bodies (indices in bodies) and their systems, in block order, next to the rest: the
   // block search of addInteractionBlock and the dormancy bound read no block.
   std::uint32_t nBodies = 0;
   std::uint32_t body[2] = {0, 0};
   const DynamicalSystem* system[2] = {nullptr, nullptr};
-  bool bounded = false;
-  bool dormant = false;
-  // H of the relation's last evaluation is H at the bodies' current q: the relation caches its
-  // contact by (q, z) (a NewtonEuler1DR without z) and computeOutputs ran since q last changed
-  // (jacobianBlocks then reads H without gathering q again: the same bits).
+  // H of the relation's last evaluation is H at the bodies' current q (cachedContact: the
+  // relation caches its contact by (q, z), a NewtonEuler1DR without z; outputsCurrent:
+  // computeOutputs ran since q last changed): jacobianBlocks reads H without gathering q again
+  // (the same bits).
   bool cachedContact = false;
   bool outputsCurrent = false;
+  // Dormancy (docs/theory/newton-euler.md §5.2): bounded, its relation has ρ per body (at most
+  // two bodies); while dormant, y and the memories are those of the evaluation whose smallest
+  // normal gap is y0, when its bodies' Σ(travel + ρ turn) was s0.
+  bool bounded = false;
+  bool dormant = false;
   double rho[2] = {0.0, 0.0};
   double y0 = 0.0, s0 = 0.0;
   std::vector<Block> blocks;
