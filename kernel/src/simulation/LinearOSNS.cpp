@@ -265,8 +265,11 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   result_ = solve(z_, w_);
   solveSeconds_ = secondsSince(assembled);
 
-  for (std::size_t i = 0; i < rowIds_.size(); ++i)
-    rowInteractions_[i]->lambda(rowLevel_[i]) = z_.segment(rowOffset_[i], rowSizes_[i]);
+  // λ of each row's interaction (rows are independent: by chunks on the threads, same bits).
+  numerics::parallelFor(threads, rowIds_.size(), kRowGrain, [&](std::size_t i, std::size_t end) {
+    for (; i < end; ++i)
+      rowInteractions_[i]->lambda(rowLevel_[i]) = z_.segment(rowOffset_[i], rowSizes_[i]);
+  });
   dumpIfRequested(ctx);
 }
 
