@@ -73,6 +73,7 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
       threads <= 1 || n < 2 * kGrain ? 1 : std::min<std::size_t>(threads, n / kGrain);
   if (chunks_.size() < chunks) chunks_.resize(chunks);
   boxes_.resize(n);
+  states_.resize(n);
   // The pairs of the last broad phase are kept when the same bodies' boxes moved by at most
   // s δ/2 (every bound; NaN: not kept): two boxes overlapping now overlapped inflated by s δ/2.
   bool keep = pairsValid_ && pairsAlert_ == alertDistance && pairsBodies_ == bodies_;
@@ -87,6 +88,7 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
           detail::prefetch(objects[bodies_[j + 4]].body->q().data(), sizeof(double) * 3);
         const CollisionObject& o = objects[bodies_[j]];
         const Eigen::VectorXd& q = o.body->q();
+        states_[j] = q.head<7>();  // read by the narrow phase (contiguous)
         const Eigen::Vector3d G = q.head<3>();
         Eigen::Vector3d extent;
         if (o.type == ShapeType::Sphere) {
@@ -144,16 +146,18 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
         pairs_.begin());
     for (; k < kEnd; ++k) {
       for (; next < pairs_.size() && pairs_[next].first == k; ++next) {
-        std::uint32_t i = bodies_[pairs_[next].first], j = bodies_[pairs_[next].second];
+        std::size_t ka = pairs_[next].first, kb = pairs_[next].second;
+        std::uint32_t i = bodies_[ka], j = bodies_[kb];
         const CollisionObject* a = &objects[i];
         const CollisionObject* b = &objects[j];
         if (a->type == ShapeType::Box && b->type == ShapeType::Box) continue;  // not supported
         if (a->type == ShapeType::Box) {  // the sphere is shape 1
           std::swap(i, j);
           std::swap(a, b);
+          std::swap(ka, kb);
         }
-        const Eigen::VectorXd& qa = a->body->q();
-        const Eigen::VectorXd& qb = b->body->q();
+        const State& qa = states_[ka];
+        const State& qb = states_[kb];
         if (b->type == ShapeType::Sphere) {
           const double reach = a->radius + b->radius + alert;
           if ((qa.head<3>() - qb.head<3>()).squaredNorm() > reach * reach) continue;
@@ -167,7 +171,7 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
       }
       const std::uint32_t i = bodies_[k];
       const CollisionObject& o = objects[i];
-      const Eigen::VectorXd& q = o.body->q();
+      const State& q = states_[k];
       for (std::uint32_t p : planes_) {
         const CollisionObject& plane = objects[p];
         if (o.type == ShapeType::Sphere) {

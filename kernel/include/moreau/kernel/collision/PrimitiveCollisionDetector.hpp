@@ -46,6 +46,10 @@ class PrimitiveCollisionDetector : public CollisionDetector {
   std::vector<std::uint32_t> bodies_;  // object index of each box of the broad phase
   std::vector<std::uint32_t> planes_;
   std::vector<Aabb> boxes_;
+  // q (position and quaternion) of each box's body, copied by the box loop: the narrow phase
+  // reads them in one array instead of through the bodies.
+  using State = Eigen::Matrix<double, 7, 1>;
+  std::vector<State> states_;
   std::vector<BroadPhasePair> pairs_;
   // The skin: the boxes (inflated by δ/2) of the last broad phase, its boxes inflated by
   // (δ + s δ)/2, the δ and objects of that run; the largest bound shift of each chunk.
