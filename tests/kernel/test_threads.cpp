@@ -44,6 +44,27 @@ TEST(ParallelFor, ChunksCoverTheRangeOnceInContiguousPieces) {
     }
 }
 
+TEST(ParallelFor, ChunksAreNumberedAsParallelForSplits) {
+  for (unsigned threads : {1u, 2u, 3u, 4u})
+    for (std::size_t n : {0u, 5u, 19u, 20u, 21u, 100u, 1001u}) {
+      const std::size_t expected =
+          n < 20 ? 1 : std::min<std::size_t>(threads, n / 10);  // grain 10, as above
+      EXPECT_EQ(numerics::parallelChunks(threads, n, 10), expected)
+          << threads << " threads, n = " << n;
+      // Each chunk once, with its index and parallelFor's bounds [c n / C, (c + 1) n / C).
+      std::vector<std::pair<std::size_t, std::size_t>> bounds(expected, {n + 1, n + 1});
+      numerics::parallelForChunks(threads, n, 10,
+                                  [&](std::size_t c, std::size_t begin, std::size_t end) {
+                                    ASSERT_LT(c, expected);
+                                    bounds[c] = {begin, end};
+                                  });
+      for (std::size_t c = 0; c < expected; ++c) {
+        EXPECT_EQ(bounds[c].first, c * n / expected) << threads << " threads, n = " << n;
+        EXPECT_EQ(bounds[c].second, (c + 1) * n / expected) << threads << " threads, n = " << n;
+      }
+    }
+}
+
 TEST(ParallelFor, TheErrorOfTheLowestChunkIsRethrown) {
   // Items 300 and 900 throw: chunk 0 of 2 holds 300, the first a sequential loop meets.
   for (unsigned threads : {1u, 2u, 4u}) {

@@ -69,46 +69,43 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
   constexpr std::size_t kGrain = 128;
   const unsigned threads = numberOfThreads();
   const std::size_t n = bodies_.size();
-  const std::size_t chunks =
-      threads <= 1 || n < 2 * kGrain ? 1 : std::min<std::size_t>(threads, n / kGrain);
+  const std::size_t chunks = numerics::parallelChunks(threads, n, kGrain);
   if (chunks_.size() < chunks) chunks_.resize(chunks);
   boxes_.resize(n);
   states_.resize(n);
   // The pairs of the last broad phase are kept when the same bodies' boxes moved by at most
   // s δ/2 (every bound; NaN: not kept): two boxes overlapping now overlapped inflated by s δ/2.
   bool keep = pairsValid_ && pairsAlert_ == alertDistance && pairsBodies_ == bodies_;
-  numerics::parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t cEnd) {
-    for (; c < cEnd; ++c) {
-      double shift = 0.0;
-      const std::size_t end = (c + 1) * n / chunks;
-      for (std::size_t j = c * n / chunks; j < end; ++j) {
-        // Prefetched ahead: the body of box j + 8 (its q's header), then q of box j + 4.
-        if (j + 8 < end) detail::prefetch(&objects[bodies_[j + 8]].body->q());
-        if (j + 4 < end)
-          detail::prefetch(objects[bodies_[j + 4]].body->q().data(), sizeof(double) * 3);
-        const CollisionObject& o = objects[bodies_[j]];
-        const Eigen::VectorXd& q = o.body->q();
-        states_[j] = q.head<7>();  // read by the narrow phase (contiguous)
-        const Eigen::Vector3d G = q.head<3>();
-        Eigen::Vector3d extent;
-        if (o.type == ShapeType::Sphere) {
-          extent.setConstant(o.radius);
-        } else {  // box: |R| a
-          extent = quaternion::rotationMatrix(q.segment<4>(3)).cwiseAbs() * o.halfExtents;
+  numerics::parallelForChunks(
+      threads, n, kGrain, [&](std::size_t c, std::size_t first, std::size_t end) {
+        double shift = 0.0;
+        for (std::size_t j = first; j < end; ++j) {
+          // Prefetched ahead: the body of box j + 8 (its q's header), then q of box j + 4.
+          if (j + 8 < end) detail::prefetch(&objects[bodies_[j + 8]].body->q());
+          if (j + 4 < end)
+            detail::prefetch(objects[bodies_[j + 4]].body->q().data(), sizeof(double) * 3);
+          const CollisionObject& o = objects[bodies_[j]];
+          const Eigen::VectorXd& q = o.body->q();
+          states_[j] = q.head<7>();  // read by the narrow phase (contiguous)
+          const Eigen::Vector3d G = q.head<3>();
+          Eigen::Vector3d extent;
+          if (o.type == ShapeType::Sphere) {
+            extent.setConstant(o.radius);
+          } else {  // box: |R| a
+            extent = quaternion::rotationMatrix(q.segment<4>(3)).cwiseAbs() * o.halfExtents;
+          }
+          Aabb& b = boxes_[j];
+          b.lower = G - extent - Eigen::Vector3d::Constant(half);
+          b.upper = G + extent + Eigen::Vector3d::Constant(half);
+          if (keep) {
+            const Aabb& ref = refBoxes_[j];
+            const double moved = std::max((b.lower - ref.lower).cwiseAbs().maxCoeff(),
+                                          (b.upper - ref.upper).cwiseAbs().maxCoeff());
+            if (!(moved <= shift)) shift = std::isnan(moved) ? moved : std::max(moved, shift);
+          }
         }
-        Aabb& b = boxes_[j];
-        b.lower = G - extent - Eigen::Vector3d::Constant(half);
-        b.upper = G + extent + Eigen::Vector3d::Constant(half);
-        if (keep) {
-          const Aabb& ref = refBoxes_[j];
-          const double moved = std::max((b.lower - ref.lower).cwiseAbs().maxCoeff(),
-                                        (b.upper - ref.upper).cwiseAbs().maxCoeff());
-          if (!(moved <= shift)) shift = std::isnan(moved) ? moved : std::max(moved, shift);
-        }
-      }
-      chunks_[c].shift = shift;
-    }
-  });
+        chunks_[c].shift = shift;
+      });
   for (std::size_t c = 0; keep && c < chunks; ++c)
     keep = chunks_[c].shift <= 0.5 * skin_ * alertDistance;
   if (!keep) {
@@ -193,15 +190,12 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
   if (chunks == 1) {
     narrow(0, n, contacts);
   } else {
-    // Chunk c: bodies [c n / chunks, (c + 1) n / chunks); the lists concatenated in chunk order
-    // are the one-chunk list.
-    numerics::parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t cEnd) {
-      for (; c < cEnd; ++c) {
-        std::vector<DetectedContact>& out = chunks_[c].contacts;
-        out.clear();
-        narrow(c * n / chunks, (c + 1) * n / chunks, out);
-      }
-    });
+    // The chunks' lists concatenated in chunk order are the one-chunk list.
+    numerics::parallelForChunks(threads, n, kGrain,
+                                [&](std::size_t c, std::size_t first, std::size_t end) {
+                                  chunks_[c].contacts.clear();
+                                  narrow(first, end, chunks_[c].contacts);
+                                });
     for (std::size_t c = 0; c < chunks; ++c)
       contacts.insert(contacts.end(), chunks_[c].contacts.begin(), chunks_[c].contacts.end());
   }

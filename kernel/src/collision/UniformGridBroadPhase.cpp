@@ -144,18 +144,16 @@ void UniformGridBroadPhase::findPairs(const std::vector<Aabb>& boxes,
   };
   constexpr std::size_t kGrain = 128;
   const unsigned threads = numberOfThreads();
-  const std::size_t chunks =
-      threads <= 1 || m < 2 * kGrain ? 1 : std::min<std::size_t>(threads, m / kGrain);
+  const std::size_t chunks = numerics::parallelChunks(threads, m, kGrain);
   if (chunks_.size() < chunks) chunks_.resize(chunks);
   if (chunks == 1) {
     search(0, m, chunks_[0].near, pairs);
   } else {
-    numerics::parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t cEnd) {
-      for (; c < cEnd; ++c) {
-        chunks_[c].pairs.clear();
-        search(c * m / chunks, (c + 1) * m / chunks, chunks_[c].near, chunks_[c].pairs);
-      }
-    });
+    numerics::parallelForChunks(threads, m, kGrain,
+                                [&](std::size_t c, std::size_t first, std::size_t end) {
+                                  chunks_[c].pairs.clear();
+                                  search(first, end, chunks_[c].near, chunks_[c].pairs);
+                                });
     for (std::size_t c = 0; c < chunks; ++c)
       pairs.insert(pairs.end(), chunks_[c].pairs.begin(), chunks_[c].pairs.end());
   }

@@ -15,9 +15,7 @@ unsigned hardwareThreads() { return std::max(1u, std::thread::hardware_concurren
 
 void parallelForImpl(unsigned threads, std::size_t n, std::size_t grain, void* context,
                      void (*call)(void*, std::size_t, std::size_t)) {
-  if (grain == 0) grain = 1;
-  const std::size_t chunks =
-      std::min<std::size_t>({threads, kMaxThreads, std::max<std::size_t>(1, n / grain)});
+  const std::size_t chunks = parallelChunks(threads, n, grain);
   if (chunks <= 1) {
     if (n > 0) call(context, 0, n);
     return;

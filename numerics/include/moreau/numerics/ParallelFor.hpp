@@ -15,6 +15,16 @@ constexpr unsigned kMaxThreads = 64;
 /// Number of threads the machine offers (std::thread::hardware_concurrency, at least 1).
 unsigned hardwareThreads();
 
+/// Number of chunks C of parallelFor(threads, n, grain, ·): 1 when threads <= 1 or n < 2 grain,
+/// else min(threads, kMaxThreads, n / grain) (grain 0 counts as 1).
+inline std::size_t parallelChunks(unsigned threads, std::size_t n, std::size_t grain) {
+  if (grain == 0) grain = 1;
+  if (threads <= 1 || n < 2 * grain) return 1;
+  const std::size_t c = n / grain;
+  const std::size_t t = threads < kMaxThreads ? threads : kMaxThreads;
+  return c < t ? c : t;
+}
+
 /// The type-erased loop of parallelFor (context: the body, call: invokes it on a chunk).
 void parallelForImpl(unsigned threads, std::size_t n, std::size_t grain, void* context,
                      void (*call)(void*, std::size_t, std::size_t));
@@ -35,6 +45,18 @@ void parallelFor(unsigned threads, std::size_t n, std::size_t grain, Body&& body
                   [](void* context, std::size_t begin, std::size_t end) {
                     (*static_cast<B*>(context))(begin, end);
                   });
+}
+
+/// As parallelFor, with the chunk's index: body(c, begin, end) for c in [0, C), C =
+/// parallelChunks(threads, n, grain), on the chunks of parallelFor — for loops whose chunks fill
+/// buffers of their own (e.g. lists concatenated in chunk order afterwards: the same list for
+/// every thread count). With C = 1, body(0, 0, n) on this thread.
+template <class Body>
+void parallelForChunks(unsigned threads, std::size_t n, std::size_t grain, Body&& body) {
+  const std::size_t chunks = parallelChunks(threads, n, grain);
+  parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t end) {
+    for (; c < end; ++c) body(c, c * n / chunks, (c + 1) * n / chunks);
+  });
 }
 
 }  // namespace moreau::numerics
