@@ -365,13 +365,15 @@ struct DroppedBall {
   std::shared_ptr<TimeStepping> sim;
 };
 
-DroppedBall droppedBall(bool eager, double T) {
+// inertia: the body's (kg m²; a zero matrix: the ball's, 0.4 m R² I₃).
+DroppedBall droppedBall(bool eager, double T, const Matrix3d& inertia = Matrix3d::Zero()) {
   const double m = 1, R = 0.1, g = 9.81, h = 1e-3;
   VectorXd q0(7), v0(6);
   q0 << 0, 0, 0.3, 1, 0, 0, 0;
   v0 << 0.5, -0.2, 0, 1.0, 2.0, 3.0;
   DroppedBall d;
-  d.ball = std::make_shared<NewtonEulerDS>(q0, v0, m, Matrix3d::Identity() * 0.4 * m * R * R);
+  d.ball = std::make_shared<NewtonEulerDS>(
+      q0, v0, m, inertia.isZero(0.0) ? Matrix3d(Matrix3d::Identity() * 0.4 * m * R * R) : inertia);
   d.ball->setFExt(Vector3d(0, 0, -m * g));
   if (eager) {
     d.ball->setMExt(Vector3d::Zero());
@@ -502,6 +504,27 @@ TEST(MoreauJeanNewtonEuler, ContactOutsideIndexSetGetsItsBlocksAtQkOnDemand) {
   EXPECT_LT((u - uExpected).norm(), 1e-14 * (1.0 + uExpected.norm()));
   EXPECT_LT((block - blockExpected).norm(), 1e-14 * blockExpected.norm());
   EXPECT_GT(std::abs(uExpected(1)), 0.05);  // the spin shows in the tangential rows
+  EXPECT_TRUE(W.isDiagonal(0.0));           // W Hᵀ by rows (the diagonal W's product)
+}
+
+TEST(MoreauJeanNewtonEuler, BlockOfABodyWithAFullIterationMatrix) {
+  // As above with a body of inertia diag(1, 2, 3) · 10⁻³ spinning about a non-principal axis:
+  // the gyroscopic Jacobian makes W = (M − hθ ∂F/∂v)⁻¹ full (the general W Hᵀ product).
+  const double R = 0.1;
+  DroppedBall d = droppedBall(false, 0.1, Eigen::Vector3d(1e-3, 2e-3, 3e-3).asDiagonal());
+  freeStateAfterSteps(*d.sim, 3);
+  const auto& osi = static_cast<const MoreauJeanNewtonEulerOSI&>(*d.sim->oneStepIntegrator());
+  const ProblemContext ctx = d.sim->problemContext(ProblemRole::Velocity);
+  Eigen::MatrixXd block = Eigen::MatrixXd::Zero(3, 3);
+  osi.addInteractionBlock(*d.contact, *d.contact, *d.ball, ctx, block);
+  const Vector3d n = Vector3d::UnitZ();
+  const Eigen::MatrixXd H = sphereOnPlaneRows(frame(n), n, R, d.ball->rotationMatrix());
+  const Eigen::MatrixXd& W = osi.iterationMatrix(*d.ball);
+  const Matrix3d blockExpected = H * W * H.transpose();
+  EXPECT_LT((block - blockExpected).norm(), 1e-14 * blockExpected.norm());
+  // The angular part of W is full: off-diagonal couplings of the spin axes.
+  EXPECT_FALSE(W.isDiagonal(0.0));
+  EXPECT_GT(std::abs(W(3, 4)) + std::abs(W(4, 5)) + std::abs(W(3, 5)), 1e-6);
 }
 
 TEST(MoreauJeanNewtonEuler, FrictionalAndNormalContactBlocksOfOneBody) {

@@ -144,6 +144,9 @@ void computeIterationMatrix(Body& b, const Eigen::VectorXd& qk, const StepContex
   if (b.bc)
     for (unsigned i : b.bc->velocityIndices()) W(i, i) = 0.0;
   b.W = W;
+  b.diagonalW = true;
+  for (int j = 0; j < 6; ++j)
+    for (int i = 0; i < 6; ++i) b.diagonalW = b.diagonalW && (i == j || W(i, j) == 0.0);
   b.wMass = ds.massMatrix();
   b.wCached = !b.nonlinear;
 }

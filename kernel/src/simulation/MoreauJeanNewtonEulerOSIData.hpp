@@ -38,6 +38,9 @@ struct Body {
   const double* vData = nullptr;
   bool nonlinear = false;
   Eigen::MatrixXd W;  // 6×6 inverse iteration matrix (reduced with boundary conditions)
+  // W's off-diagonal entries are all zero (a linear body with a diagonal mass matrix: spheres,
+  // boxes in their principal frame): W Hᵀ row by row (productBlocks; the same values).
+  bool diagonalW = false;
   // Boundary conditions (null when none; docs/theory/newton-euler.md §5.1): W = Ã⁻¹ with the
   // prescribed rows and columns zeroed, Ã the iteration matrix A (kept) whose prescribed rows
   // and columns are those of the identity.
@@ -320,6 +323,15 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   void productBlocks(InterData& id) const {
     for (Block& blk : id.blocks) {
       if (blk.fixed3) {  // frictional contact: fixed-size product
+        const Body& body = bodies[blk.body];
+        if (body.diagonalW) {
+          // (W Hᵀ)(i, j) = W(i, i) H(j, i): the only nonzero term of the full product's sum.
+          const Eigen::Map<const Eigen::Matrix<double, 6, 6>> W(body.W.data());
+          Eigen::Map<Matrix63> out(blk.WHt3.data());
+          const Eigen::Map<const Matrix36> H(blk.H3.data());
+          for (int i = 0; i < 6; ++i) out.row(i) = W(i, i) * H.col(i).transpose();
+          continue;
+        }
         Eigen::Map<Matrix63>(blk.WHt3.data()).noalias() =
             Eigen::Map<const Eigen::Matrix<double, 6, 6>>(bodies[blk.body].W.data()) *
             Eigen::Map<const Matrix36>(blk.H3.data()).transpose();
