@@ -56,6 +56,7 @@ struct Row {
   long measured = 0, failures = 0;
   double manager = 0, freeState = 0, osnsp = 0, solve = 0, update = 0, total = 0, cpu = 0;
   double iterations = 0, linked = 0, active = 0;
+  std::size_t dormant = 0;  // dormant interactions at the end of the measure
   std::size_t created = 0, reused = 0, removed = 0;  // during the measure
   // FNV-1a of the bits of every sphere's q and twist and every linked contact's λ, y and ẏ
   // at the end of the measure.
@@ -150,6 +151,7 @@ Row runOne(SpheresPileParameters p, const std::string& localSolver, bool colorin
   row.removed = pile.contacts->removedInteractions() - removed;
   row.energy = moreau::examples::kineticEnergy(pile);
   row.penetration = moreau::examples::maxPenetration(pile);
+  row.dormant = pile.integrator->numberOfDormantInteractions();
   // y and its memories of every contact as without dormancy (the digest then compares runs
   // with and without it).
   pile.integrator->wakeDormantInteractions();
@@ -237,12 +239,12 @@ int main(int argc, char** argv) {
       "# us/step (wall; cpu_us = thread CPU time per step) = manager (detection + links) + free "
       "(free state + index sets) + osnsp (FC "
       "assembly + solve; solve = its solver part) + upd (update + nextStep); linked / active "
-      "contacts, mean iterations\n");
+      "contacts, mean iterations; dormant: dormant interactions at the end of the measure\n");
   const char* header =
       "%6s %8s %8s %9s %9s %9s %9s %9s %9s %9s %8s %8s %7s %9s %6s %9s %9s %16s %s\n";
   std::printf(header, "N", "settle_t", "settle_s", "us/step", "cpu_us", "manager", "free", "osnsp",
               "solve", "upd", "linked", "active", "mean_it", "us/active", "fails", "E_kin",
-              "max_pen", "digest", "changes(created/reused/removed)");
+              "max_pen", "digest", "changes(created/reused/removed) dormant");
   try {
     for (long n : sizes) {
       p.spheres = n;
@@ -250,11 +252,12 @@ int main(int argc, char** argv) {
       std::printf(
           "%6ld %8.3f %8.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %8.0f %8.0f %7.1f %9.3f %6ld "
           "%9.2e "
-          "%9.2e %016llx %zu/%zu/%zu%s\n",
+          "%9.2e %016llx %zu/%zu/%zu %zu%s\n",
           n, r.settleTime, r.settleWall, 1e6 * r.total, 1e6 * r.cpu, 1e6 * r.manager,
           1e6 * r.freeState, 1e6 * r.osnsp, 1e6 * r.solve, 1e6 * r.update, r.linked, r.active,
           r.iterations, r.active > 0 ? 1e6 * r.total / r.active : 0.0, r.failures, r.energy,
           r.penetration, static_cast<unsigned long long>(r.digest), r.created, r.reused, r.removed,
+          r.dormant,
           r.settled ? " (at rest)" : (r.budgetHit ? " (settle budget hit)" : " (settle time)"));
       std::fflush(stdout);
     }
