@@ -325,7 +325,8 @@ struct MoreauJeanNewtonEulerOSI::Impl {
       if (blk.fixed3) {  // frictional contact: fixed-size product
         const Body& body = bodies[blk.body];
         if (body.diagonalW) {
-          // (W Hᵀ)(i, j) = W(i, i) H(j, i): the only nonzero term of the full product's sum.
+          // (W Hᵀ)(i, j) = W(i, i) H(j, i): the only nonzero term of the full product's sum
+          // (the same value, up to the sign of a zero; a non-finite H stays non-finite).
           const Eigen::Map<const Eigen::Matrix<double, 6, 6>> W(body.W.data());
           Eigen::Map<Matrix63> out(blk.WHt3.data());
           const Eigen::Map<const Matrix36> H(blk.H3.data());
