@@ -9,6 +9,9 @@
 #include <moreau/kernel/modeling/NonSmoothLaw.hpp>
 #include <moreau/kernel/simulation/Simulation.hpp>
 
+#include <moreau/numerics/ParallelFor.hpp>
+
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -94,12 +97,26 @@ std::shared_ptr<Interaction> ContactManager::interactionFor(const DetectedContac
 
 void ContactManager::update(NonSmoothDynamicalSystem& nsds) {
   detector_->detect(objects_, alert_, detected_);
-  // The same contacts as linked (a pile at rest): only their detection data change.
+  // The same contacts as linked (a pile at rest): only their detection data change. Compared
+  // and copied by chunks on the detector's threads (each chunk reads and writes its own items).
   if (detected_.size() == active_.size()) {
-    std::size_t i = 0;
-    while (i < active_.size() && active_[i].contact.key() == detected_[i].key()) ++i;
-    if (i == active_.size()) {
-      for (i = 0; i < active_.size(); ++i) active_[i].contact = detected_[i];
+    constexpr std::size_t kGrain = 512;
+    const unsigned threads = detector_->numberOfThreads();
+    const std::size_t n = active_.size();
+    const std::size_t chunks = numerics::parallelChunks(threads, n, kGrain);
+    sameKeys_.assign(chunks, 1);
+    numerics::parallelForChunks(threads, n, kGrain,
+                                [&](std::size_t c, std::size_t first, std::size_t end) {
+                                  for (std::size_t i = first; i < end; ++i)
+                                    if (active_[i].contact.key() != detected_[i].key()) {
+                                      sameKeys_[c] = 0;
+                                      return;
+                                    }
+                                });
+    if (std::all_of(sameKeys_.begin(), sameKeys_.end(), [](char same) { return same != 0; })) {
+      numerics::parallelFor(threads, n, kGrain, [&](std::size_t i, std::size_t end) {
+        for (; i < end; ++i) active_[i].contact = detected_[i];
+      });
       return;
     }
   }

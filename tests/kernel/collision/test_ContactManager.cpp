@@ -370,3 +370,61 @@ TEST(ContactManager, SkinAndThreadsGiveTheContactsOfABroadPhaseAtEveryStep) {
   EXPECT_THROW(detectors[0].setSkin(-1.0), ModelError);
   EXPECT_THROW(detectors[0].setSkin(std::nan("")), ModelError);
 }
+
+// The manager's update on two threads (the detector's): when the detected contacts keep their
+// keys (the fast path, compared and copied by chunks) the manager holds the new detection data;
+// when the keys change in the last chunk only, with the count unchanged (sphere A leaves the
+// ground, sphere B touches C), it relinks as on one thread. Checked against a fresh detection.
+TEST(ContactManager, UpdateOnTwoThreadsFollowsTheDetectionInEveryChunk) {
+  const double r = 0.05, alert = 0.2 * r;
+  NonSmoothDynamicalSystem nsds(0, 1);
+  ContactManager manager(frictionLaw(), alert);
+  manager.detector().setNumberOfThreads(2);
+  std::vector<std::shared_ptr<NewtonEulerDS>> bodies;
+  const auto add = [&](const Eigen::Vector3d& x) {
+    auto b = ball(x, Eigen::Vector3d::Zero(), r);
+    nsds.insertDynamicalSystem(b);
+    manager.addSphere(b, r);
+    bodies.push_back(b);
+    return b;
+  };
+  for (int k = 0; k < 5; ++k)  // 10 × 10 × 5 lattice at a gap of 0.02 r: 1400 contacts
+    for (int j = 0; j < 10; ++j)
+      for (int i = 0; i < 10; ++i)
+        add(Eigen::Vector3d(2.02 * r * i, 2.02 * r * j, 1.01 * r + 2.02 * r * k));
+  // The last three spheres, far from the lattice: A on the ground, B and C apart.
+  auto A = add(Eigen::Vector3d(5, 0, 1.01 * r));
+  auto B = add(Eigen::Vector3d(5, 1, 1));
+  add(Eigen::Vector3d(5, 1 + 2.5 * r, 1));
+  manager.addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ());
+  PrimitiveCollisionDetector fresh;
+  std::vector<DetectedContact> expected;
+  const auto check = [&](const char* what) {
+    fresh.detect(manager.objects(), alert, expected);
+    ASSERT_EQ(manager.contacts().size(), expected.size()) << what;
+    ASSERT_EQ(nsds.numberOfInteractions(), expected.size()) << what;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      const auto& c = manager.contacts()[i];
+      ASSERT_EQ(c.contact.key(), expected[i].key()) << what << ", contact " << i;
+      ASSERT_EQ(c.contact.geometry.gap, expected[i].geometry.gap) << what << ", contact " << i;
+      ASSERT_TRUE(c.interaction->isLinked()) << what << ", contact " << i;
+    }
+  };
+  manager.update(nsds);
+  check("first update");
+  ASSERT_GE(manager.contacts().size(), 1024u);  // two chunks of at least 512
+  const std::size_t created = manager.createdInteractions();
+  // Every sphere lower by i · 1e-9 r: new gaps, the same keys (the fast path).
+  for (std::size_t i = 0; i < bodies.size(); ++i)
+    bodies[i]->q()(2) -= 1e-9 * r * static_cast<double>(i);
+  manager.update(nsds);
+  check("same keys");
+  EXPECT_EQ(manager.createdInteractions(), created);
+  // A leaves the ground, B touches C: as many contacts, other keys, all in the last chunk.
+  A->q()(2) = 1.0;
+  B->q()(1) = 1 + 0.5 * r;
+  manager.update(nsds);
+  check("changed keys");
+  EXPECT_EQ(manager.createdInteractions(), created + 1);
+  EXPECT_EQ(manager.removedInteractions(), 1u);
+}

@@ -74,6 +74,7 @@ class ContactManager : public InteractionManager {
   std::vector<CollisionObject> objects_;
   std::vector<DetectedContact> detected_;
   std::vector<ActiveContact> active_, next_;
+  std::vector<char> sameKeys_;  // update: per chunk, its keys unchanged
   std::unordered_map<std::uint64_t, std::shared_ptr<Interaction>> pool_;
   std::size_t created_ = 0, reused_ = 0, removed_ = 0;
 };
