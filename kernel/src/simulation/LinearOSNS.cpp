@@ -235,11 +235,15 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
   if (threads > 1) numerics::parallelFor(threads, rowIds_.size(), kRowGrain, freeOutputs);
   if (!keep) {
     numerics::SparseBlockMatrix& M = storedMatrix();
-    M.setZero();
     // Each block mapped from its offset and the row sizes of its two rows (no search of the
-    // block row in the pattern: M.block(k) would do one per contribution).
+    // block row in the pattern: M.block(k) would do one per contribution). The block rows of
+    // the chunk are zeroed first (their values are contiguous): M set to zero chunk by chunk,
+    // on the threads, each chunk's values while they are in its core's cache.
     double* values = M.values().data();
+    const std::vector<Eigen::Index>& rowPointer = M.rowPointer();
     const auto blocks = [&](std::size_t row, std::size_t rowEnd) {
+      std::fill(values + M.blockOffset(rowPointer[row]), values + M.blockOffset(rowPointer[rowEnd]),
+                0.0);
       ProblemContext blockCtx = ctx;
       const std::size_t end = rowContributions_[rowEnd];
       for (std::size_t k = rowContributions_[row]; k < end; ++k) {
