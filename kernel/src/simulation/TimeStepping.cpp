@@ -8,6 +8,8 @@
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 #include <moreau/kernel/simulation/TimeStepping.hpp>
 
+#include <moreau/numerics/ParallelFor.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -188,6 +190,32 @@ void TimeStepping::updateIndexSets() {
   // integrator the interaction object is not read here.
   const IndexSet& all = topology.indexSet(0);
   const auto& interactions = topology.interactions();
+  // One integrator whose rule allows it, several threads: the rule's answers by chunks on the
+  // threads, then the index sets changed in interaction order (the same sets and versions).
+  constexpr std::size_t kRuleGrain = 256;
+  const unsigned threads = numberOfThreads();
+  if (only && only->concurrentIndexSetRule() && threads > 1 &&
+      numerics::parallelChunks(threads, interactions.size(), kRuleGrain) > 1) {
+    ruleMembers_.resize(interactions.size());
+    for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level) {
+      numerics::parallelFor(
+          threads, interactions.size(), kRuleGrain, [&](std::size_t k, std::size_t end) {
+            for (; k < end; ++k)
+              ruleMembers_[k] = only->addInteractionInIndexSet(*interactions[k], level, ctx);
+          });
+      const IndexSet& set = topology.indexSet(level);
+      for (std::size_t k = 0; k < interactions.size(); ++k) {
+        const IndexSet::Id id = all[k];
+        const bool member = set.contains(id);
+        if (ruleMembers_[k]) {
+          if (!member) topology.addToIndexSet(level, id);
+        } else if (member) {
+          topology.removeFromIndexSet(level, id);
+        }
+      }
+    }
+    return;
+  }
   for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level) {
     const IndexSet& set = topology.indexSet(level);
     for (std::size_t k = 0; k < interactions.size(); ++k) {

@@ -67,6 +67,8 @@ class MoreauJeanNewtonEulerDirectProjectionOSI : public MoreauJeanNewtonEulerOSI
   void updateState(const ProblemContext& ctx) override;
   /// False (the position problem's blocks are not covered).
   bool concurrentProblemAssembly() const override { return false; }
+  /// False (its rule reads index set 1 and the forced-active set).
+  bool concurrentIndexSetRule() const override { return false; }
 
   /// H and M⁻¹Hᵀ at the current positions (before each Position problem).
   void prepareProjection(const StepContext& ctx) override;

@@ -64,6 +64,8 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   void updateState(const ProblemContext& ctx) override;
   /// True: computeFreeOutput and addInteractionBlock read the blocks computed for the step.
   bool concurrentProblemAssembly() const override { return true; }
+  /// True: the rule reads and writes the interaction's own data (and evaluates it when dormant).
+  bool concurrentIndexSetRule() const override { return true; }
   void swapInMemory() override;
   bool isLinear() const override;
   double computeResidu() override;

@@ -108,6 +108,12 @@ class OneStepIntegrator {
   /// computeFreeOutput done), each call writing only its own output (used with
   /// Simulation::setNumberOfThreads > 1; docs/kernel/performance.md "Threads").
   virtual bool concurrentProblemAssembly() const { return false; }
+  /// True when addInteractionInIndexSet may be called for different interactions concurrently,
+  /// each call reading and writing only that interaction's data (TimeStepping::updateIndexSets
+  /// then asks by chunks on the simulation's threads and changes the index sets afterwards, in
+  /// order). A class deriving from one that returns true and overriding addInteractionInIndexSet
+  /// with shared state must return false.
+  virtual bool concurrentIndexSetRule() const { return false; }
 
   /// State at t_{k+1} from the multipliers λ(ctx.inputLevel), then the
   /// interaction outputs.

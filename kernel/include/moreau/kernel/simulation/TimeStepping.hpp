@@ -125,6 +125,7 @@ class TimeStepping : public Simulation {
   double newtonStateResidual_ = 0.0;
   double newtonOutputResidual_ = 0.0;
   std::vector<double> newtonResiduals_;
+  std::vector<char> ruleMembers_;  // updateIndexSets on threads: the rule's answer per interaction
 };
 
 }  // namespace moreau
