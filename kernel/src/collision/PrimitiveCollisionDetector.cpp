@@ -50,7 +50,6 @@ void PrimitiveCollisionDetector::setSkin(double skin) {
 void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& objects,
                                         double alertDistance,
                                         std::vector<DetectedContact>& contacts) {
-  contacts.clear();
   bodies_.clear();
   planes_.clear();
   const double half = 0.5 * alertDistance;
@@ -187,23 +186,43 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
       }
     }
   };
+  const auto byKey = [](const DetectedContact& x, const DetectedContact& y) {
+    return x.key() < y.key();
+  };
+  bool sorted = true;
   if (chunks == 1) {
+    contacts.clear();
     narrow(0, n, contacts);
+    sorted = std::is_sorted(contacts.begin(), contacts.end(), byKey);
   } else {
-    // The chunks' lists concatenated in chunk order are the one-chunk list.
+    // The chunks' lists one after the other in chunk order are the one-chunk list: each chunk
+    // copies its own from its offset (on its thread), after checking its key order.
     numerics::parallelForChunks(threads, n, kGrain,
                                 [&](std::size_t c, std::size_t first, std::size_t end) {
                                   chunks_[c].contacts.clear();
                                   narrow(first, end, chunks_[c].contacts);
                                 });
-    for (std::size_t c = 0; c < chunks; ++c)
-      contacts.insert(contacts.end(), chunks_[c].contacts.begin(), chunks_[c].contacts.end());
+    std::size_t total = 0;
+    for (std::size_t c = 0; c < chunks; ++c) {
+      chunks_[c].offset = total;
+      total += chunks_[c].contacts.size();
+    }
+    contacts.resize(total);
+    numerics::parallelForChunks(threads, n, kGrain, [&](std::size_t c, std::size_t, std::size_t) {
+      const std::vector<DetectedContact>& own = chunks_[c].contacts;
+      chunks_[c].sorted = std::is_sorted(own.begin(), own.end(), byKey);
+      std::copy(own.begin(), own.end(),
+                contacts.begin() + static_cast<std::ptrdiff_t>(chunks_[c].offset));
+    });
+    for (std::size_t c = 0; c < chunks; ++c) {
+      sorted = sorted && chunks_[c].sorted;
+      // The last key of the lists before c (the contact before c's first) below c's first.
+      const std::size_t at = chunks_[c].offset;
+      if (c > 0 && !chunks_[c].contacts.empty() && at > 0)
+        sorted = sorted && !byKey(contacts[at], contacts[at - 1]);
+    }
   }
-  const auto byKey = [](const DetectedContact& x, const DetectedContact& y) {
-    return x.key() < y.key();
-  };
-  if (!std::is_sorted(contacts.begin(), contacts.end(), byKey))
-    std::sort(contacts.begin(), contacts.end(), byKey);
+  if (!sorted) std::sort(contacts.begin(), contacts.end(), byKey);
 }
 
 NewtonEuler1DR::ContactFunction PrimitiveCollisionDetector::contactFunction(

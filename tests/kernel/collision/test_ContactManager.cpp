@@ -428,3 +428,41 @@ TEST(ContactManager, UpdateOnTwoThreadsFollowsTheDetectionInEveryChunk) {
   EXPECT_EQ(manager.createdInteractions(), created + 1);
   EXPECT_EQ(manager.removedInteractions(), 1u);
 }
+
+// A box that is object 0 under 400 spheres: each sphere–box contact takes the sphere as shape 1
+// (key (sphere, box)) although the pair is met at the box's body, in the first chunk of two
+// threads; the first 199 spheres stand apart, the last 201 touch their neighbours (contacts
+// met in the second chunk). Each chunk's list is in key order, their concatenation is not (the
+// first chunk ends with (400, box), the second starts with (200, 201)): the detector sorts it,
+// the same list as on one thread.
+TEST(ContactManager, DetectorOnTwoThreadsSortsContactsAcrossChunks) {
+  const double r = 0.05, alert = 0.2 * r;
+  ContactManager shapes(frictionLaw(), alert);
+  auto slab = ball(Eigen::Vector3d(0, 0, 0), Eigen::Vector3d::Zero(), r);
+  shapes.addBox(slab, Eigen::Vector3d(2.0, 2.0, 0.05));
+  const double z = 0.05 + 1.01 * r;  // on the slab's top face, gap 0.01 r
+  for (int k = 0; k < 400; ++k) {
+    const Eigen::Vector3d x =
+        k < 199
+            ? Eigen::Vector3d(-1.9 + 0.2 * (k % 10), -1.9 + 0.2 * (k / 10), z)
+            : Eigen::Vector3d(0.1 + 2.02 * r * ((k - 199) % 15), -1.9 + 0.2 * ((k - 199) / 15), z);
+    shapes.addSphere(ball(x, Eigen::Vector3d::Zero(), r), r);
+  }
+  PrimitiveCollisionDetector one, two;
+  two.setNumberOfThreads(2);
+  std::vector<DetectedContact> a, b;
+  one.detect(shapes.objects(), alert, a);
+  two.detect(shapes.objects(), alert, b);
+  ASSERT_GT(a.size(), 500u);  // 400 on the slab, 187 between neighbours
+  ASSERT_EQ(b.size(), a.size());
+  std::size_t onSlab = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(b[i].key(), a[i].key()) << i;
+    EXPECT_EQ(b[i].geometry.gap, a[i].geometry.gap) << i;
+    onSlab += a[i].object2 == 0u;  // the box is shape 2
+    if (i > 0) {
+      EXPECT_LT(b[i - 1].key(), b[i].key()) << i;
+    }
+  }
+  EXPECT_EQ(onSlab, 400u);
+}
