@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <moreau/kernel/collision/ContactManager.hpp>
+
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 // Expects `statement` to throw `type` whose what() contains every substring.
@@ -33,5 +36,21 @@ struct Lcg {
     return static_cast<double>(state) / 2147483648.0 - 1.0;
   }
 };
+
+// The bits of x (bitwise comparisons of runs).
+inline std::uint64_t bitsOf(double x) {
+  std::uint64_t b = 0;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+}
+
+// The ground z = 0 and the four walls x = 0, x = width, y = 0, y = width of the piles' box.
+inline void addOpenBox(ContactManager& manager, double width) {
+  manager.addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ());
+  manager.addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX());
+  manager.addPlane(Eigen::Vector3d(width, 0, 0), -Eigen::Vector3d::UnitX());
+  manager.addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitY());
+  manager.addPlane(Eigen::Vector3d(0, width, 0), -Eigen::Vector3d::UnitY());
+}
 
 }  // namespace moreau::tests

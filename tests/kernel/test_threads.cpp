@@ -9,7 +9,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -65,6 +64,30 @@ TEST(ParallelFor, ChunksAreNumberedAsParallelForSplits) {
     }
 }
 
+TEST(ParallelFor, AssignChunksJoinsTheChunksListsInOrder) {
+  // Chunk lists of uneven sizes (item i gives i % 3 copies of i, some chunks none): joined,
+  // they are the list of one loop over the items, whatever out held before (longer or shorter).
+  for (unsigned threads : {1u, 2u, 3u, 4u})
+    for (std::size_t n : {0u, 7u, 40u, 1001u}) {
+      std::vector<int> expected;
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t k = 0; k < i % 3; ++k) expected.push_back(static_cast<int>(i));
+      std::vector<std::vector<int>> lists(numerics::kMaxThreads);
+      numerics::parallelForChunks(threads, n, 10,
+                                  [&](std::size_t c, std::size_t begin, std::size_t end) {
+                                    for (std::size_t i = begin; i < end; ++i)
+                                      for (std::size_t k = 0; k < i % 3; ++k)
+                                        lists[c].push_back(static_cast<int>(i));
+                                  });
+      for (std::size_t before : {std::size_t{0}, expected.size() + 5}) {
+        std::vector<int> out(before, -1);
+        numerics::assignChunks(
+            threads, n, 10, [&](std::size_t c) -> const auto& { return lists[c]; }, out);
+        EXPECT_EQ(out, expected) << threads << " threads, n = " << n << ", " << before;
+      }
+    }
+}
+
 TEST(ParallelFor, TheErrorOfTheLowestChunkIsRethrown) {
   // Items 300 and 900 throw: chunk 0 of 2 holds 300, the first a sequential loop meets.
   for (unsigned threads : {1u, 2u, 4u}) {
@@ -93,16 +116,11 @@ struct PileRun {
   std::size_t maxInteractions = 0;  // most linked interactions
 };
 
-std::uint64_t bitsOf(double x) {
-  std::uint64_t b = 0;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-
 // Entries of a and b whose bits differ (over the common length).
 std::size_t bitsDiffering(const std::vector<double>& a, const std::vector<double>& b) {
   std::size_t differ = 0;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) differ += bitsOf(a[i]) != bitsOf(b[i]);
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+    differ += moreau::tests::bitsOf(a[i]) != moreau::tests::bitsOf(b[i]);
   return differ;
 }
 
@@ -144,11 +162,7 @@ PileRun runPile(unsigned threads, int n, int steps, long failing = -1, double fa
         manager->addSphere(ball, r);
         balls.push_back(ball);
       }
-  manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ());
-  manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX());
-  manager->addPlane(Eigen::Vector3d(W, 0, 0), -Eigen::Vector3d::UnitX());
-  manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitY());
-  manager->addPlane(Eigen::Vector3d(0, W, 0), -Eigen::Vector3d::UnitY());
+  moreau::tests::addOpenBox(*manager, W);
   auto problem = std::make_shared<FrictionContact>(3);
   problem->setTolerance(1e-6);
   if (coloring) {

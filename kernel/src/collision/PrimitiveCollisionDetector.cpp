@@ -195,31 +195,24 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
     narrow(0, n, contacts);
     sorted = std::is_sorted(contacts.begin(), contacts.end(), byKey);
   } else {
-    // The chunks' lists one after the other in chunk order are the one-chunk list: each chunk
-    // copies its own from its offset (on its thread), after checking its key order.
+    // Each chunk's list, checked for key order on its thread; the lists one after the other in
+    // chunk order are the one-chunk list, sorted when each is and so is every chunk boundary.
     numerics::parallelForChunks(threads, n, kGrain,
                                 [&](std::size_t c, std::size_t first, std::size_t end) {
-                                  chunks_[c].contacts.clear();
-                                  narrow(first, end, chunks_[c].contacts);
+                                  std::vector<DetectedContact>& own = chunks_[c].contacts;
+                                  own.clear();
+                                  narrow(first, end, own);
+                                  chunks_[c].sorted = std::is_sorted(own.begin(), own.end(), byKey);
                                 });
-    std::size_t total = 0;
-    for (std::size_t c = 0; c < chunks; ++c) {
-      chunks_[c].offset = total;
-      total += chunks_[c].contacts.size();
-    }
-    contacts.resize(total);
-    numerics::parallelForChunks(threads, n, kGrain, [&](std::size_t c, std::size_t, std::size_t) {
-      const std::vector<DetectedContact>& own = chunks_[c].contacts;
-      chunks_[c].sorted = std::is_sorted(own.begin(), own.end(), byKey);
-      std::copy(own.begin(), own.end(),
-                contacts.begin() + static_cast<std::ptrdiff_t>(chunks_[c].offset));
-    });
+    numerics::assignChunks(
+        threads, n, kGrain, [&](std::size_t c) -> const auto& { return chunks_[c].contacts; },
+        contacts);
+    std::size_t at = 0;  // the first contact of chunk c
     for (std::size_t c = 0; c < chunks; ++c) {
       sorted = sorted && chunks_[c].sorted;
-      // The last key of the lists before c (the contact before c's first) below c's first.
-      const std::size_t at = chunks_[c].offset;
-      if (c > 0 && !chunks_[c].contacts.empty() && at > 0)
+      if (at > 0 && !chunks_[c].contacts.empty())
         sorted = sorted && !byKey(contacts[at], contacts[at - 1]);
+      at += chunks_[c].contacts.size();
     }
   }
   if (!sorted) std::sort(contacts.begin(), contacts.end(), byKey);

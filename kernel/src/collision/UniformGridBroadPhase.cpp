@@ -154,8 +154,8 @@ void UniformGridBroadPhase::findPairs(const std::vector<Aabb>& boxes,
                                   chunks_[c].pairs.clear();
                                   search(first, end, chunks_[c].near, chunks_[c].pairs);
                                 });
-    for (std::size_t c = 0; c < chunks; ++c)
-      pairs.insert(pairs.end(), chunks_[c].pairs.begin(), chunks_[c].pairs.end());
+    numerics::assignChunks(
+        threads, m, kGrain, [&](std::size_t c) -> const auto& { return chunks_[c].pairs; }, pairs);
   }
   if (large_.empty()) return;
 

@@ -190,45 +190,36 @@ void TimeStepping::updateIndexSets() {
   // integrator the interaction object is not read here.
   const IndexSet& all = topology.indexSet(0);
   const auto& interactions = topology.interactions();
+  // Interaction k in or out of index set `level` as the rule says.
+  const auto place = [&](unsigned level, std::size_t k, bool in) {
+    const IndexSet::Id id = all[k];
+    const bool member = topology.indexSet(level).contains(id);
+    if (in && !member) topology.addToIndexSet(level, id);
+    if (!in && member) topology.removeFromIndexSet(level, id);
+  };
   // One integrator whose rule allows it, several threads: the rule's answers by chunks on the
   // threads, then the index sets changed in interaction order (the same sets and versions).
   constexpr std::size_t kRuleGrain = 256;
   const unsigned threads = numberOfThreads();
-  if (only && only->concurrentIndexSetRule() && threads > 1 &&
-      numerics::parallelChunks(threads, interactions.size(), kRuleGrain) > 1) {
-    ruleMembers_.resize(interactions.size());
-    for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level) {
-      numerics::parallelFor(
-          threads, interactions.size(), kRuleGrain, [&](std::size_t k, std::size_t end) {
-            for (; k < end; ++k)
-              ruleMembers_[k] = only->addInteractionInIndexSet(*interactions[k], level, ctx);
-          });
-      const IndexSet& set = topology.indexSet(level);
-      for (std::size_t k = 0; k < interactions.size(); ++k) {
-        const IndexSet::Id id = all[k];
-        const bool member = set.contains(id);
-        if (ruleMembers_[k]) {
-          if (!member) topology.addToIndexSet(level, id);
-        } else if (member) {
-          topology.removeFromIndexSet(level, id);
-        }
-      }
-    }
-    return;
-  }
+  const bool concurrent = only && only->concurrentIndexSetRule() &&
+                          numerics::parallelChunks(threads, interactions.size(), kRuleGrain) > 1;
+  if (concurrent) ruleMembers_.resize(interactions.size());
   for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level) {
-    const IndexSet& set = topology.indexSet(level);
-    for (std::size_t k = 0; k < interactions.size(); ++k) {
-      const Interaction& inter = *interactions[k];
-      const IndexSet::Id id = all[k];
-      const OneStepIntegrator& osi = only ? *only : integratorOf(*inter.dynamicalSystems().front());
-      const bool member = set.contains(id);
-      if (osi.addInteractionInIndexSet(inter, level, ctx)) {
-        if (!member) topology.addToIndexSet(level, id);
-      } else if (member) {
-        topology.removeFromIndexSet(level, id);
+    if (!concurrent) {
+      for (std::size_t k = 0; k < interactions.size(); ++k) {
+        const Interaction& inter = *interactions[k];
+        const OneStepIntegrator& osi =
+            only ? *only : integratorOf(*inter.dynamicalSystems().front());
+        place(level, k, osi.addInteractionInIndexSet(inter, level, ctx));
       }
+      continue;
     }
+    numerics::parallelFor(
+        threads, interactions.size(), kRuleGrain, [&](std::size_t k, std::size_t end) {
+          for (; k < end; ++k)
+            ruleMembers_[k] = only->addInteractionInIndexSet(*interactions[k], level, ctx);
+        });
+    for (std::size_t k = 0; k < interactions.size(); ++k) place(level, k, ruleMembers_[k] != 0);
   }
 }
 

@@ -10,7 +10,6 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -52,11 +51,7 @@ Pile makePile(int n, double T, bool dormant) {
         p.manager->addSphere(ball, r);
         p.balls.push_back(ball);
       }
-  p.manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ());
-  p.manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitX());
-  p.manager->addPlane(Eigen::Vector3d(W, 0, 0), -Eigen::Vector3d::UnitX());
-  p.manager->addPlane(Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitY());
-  p.manager->addPlane(Eigen::Vector3d(0, W, 0), -Eigen::Vector3d::UnitY());
+  moreau::tests::addOpenBox(*p.manager, W);
   p.problem = std::make_shared<FrictionContact>(3);
   p.problem->setTolerance(1e-4);
   p.osi = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
@@ -68,14 +63,8 @@ Pile makePile(int n, double T, bool dormant) {
   return p;
 }
 
-std::uint64_t bitsOf(double x) {
-  std::uint64_t b = 0;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
-
 void append(std::vector<std::uint64_t>& out, const Eigen::VectorXd& v) {
-  for (Eigen::Index i = 0; i < v.size(); ++i) out.push_back(bitsOf(v(i)));
+  for (Eigen::Index i = 0; i < v.size(); ++i) out.push_back(moreau::tests::bitsOf(v(i)));
 }
 
 // The bits of every q, twist and linked contact's λ (and, with outputs, y and the memories).

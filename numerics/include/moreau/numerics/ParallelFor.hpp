@@ -3,9 +3,11 @@
 // integrators and problems and by the numerics solvers that take SolverOptions::threads.
 // parallelFor below; no heap allocation per call.
 
+#include <algorithm>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace moreau::numerics {
 
@@ -56,6 +58,24 @@ void parallelForChunks(unsigned threads, std::size_t n, std::size_t grain, Body&
   const std::size_t chunks = parallelChunks(threads, n, grain);
   parallelFor(threads, chunks, 1, [&](std::size_t c, std::size_t end) {
     for (; c < end; ++c) body(c, c * n / chunks, (c + 1) * n / chunks);
+  });
+}
+
+/// out = the lists that the chunks of parallelForChunks(threads, n, grain, ·) filled, one after
+/// the other in chunk order (list(c): chunk c's std::vector<T>), each copied to its place on the
+/// chunk's thread: the list that one chunk would have made, for every thread count. out keeps
+/// its elements up to the new size (no construction of the ones overwritten).
+template <class T, class List>
+void assignChunks(unsigned threads, std::size_t n, std::size_t grain, List&& list,
+                  std::vector<T>& out) {
+  const std::size_t chunks = parallelChunks(threads, n, grain);
+  std::size_t total = 0;
+  for (std::size_t c = 0; c < chunks; ++c) total += list(c).size();
+  out.resize(total);
+  parallelForChunks(threads, n, grain, [&](std::size_t c, std::size_t, std::size_t) {
+    std::size_t at = 0;
+    for (std::size_t d = 0; d < c; ++d) at += list(d).size();
+    std::copy(list(c).begin(), list(c).end(), out.begin() + static_cast<std::ptrdiff_t>(at));
   });
 }
 

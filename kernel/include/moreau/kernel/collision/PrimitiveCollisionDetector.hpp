@@ -60,13 +60,11 @@ class PrimitiveCollisionDetector : public CollisionDetector {
   std::vector<std::uint32_t> pairsBodies_;
   std::vector<Aabb> refBoxes_, skinBoxes_;
   // The narrow phase by chunks of bodies (several threads): each chunk's contacts, then
-  // copied in chunk order (from offset, each chunk on its thread) into the one list (the same
-  // list for every thread count); one cache line each (no false sharing of the vectors' ends
-  // written by two threads).
+  // joined in chunk order (numerics::assignChunks: the same list for every thread count); one
+  // cache line each (no false sharing of the vectors' ends written by two threads).
   struct alignas(64) Chunk {
     std::vector<DetectedContact> contacts;
     double shift = 0.0;
-    std::size_t offset = 0;
     bool sorted = true;  // its contacts in key order
   };
   std::vector<Chunk> chunks_;
