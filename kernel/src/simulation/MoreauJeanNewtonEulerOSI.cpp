@@ -78,6 +78,7 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
   d.sharedBodyState = std::adjacent_find(conditions.begin(), conditions.end()) != conditions.end();
   d.reusesOutputs = allowsDormantInteractions();
   d.motion.assign(d.bodies.size(), Motion());
+  d.wDiagonal.assign(d.bodies.size(), WDiagonal());
   for (std::size_t i = 0; i < d.bodies.size(); ++i)
     d.measureMotion(d.bodies[i], d.motion[i], 0.0, false);
   d.dormancy = dormant_ && d.nonlinearBodies == 0;
@@ -114,7 +115,8 @@ void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
 namespace {
 
 // b.W = (M − hθ ∂F/∂v − h²θ² ∂F/∂q T(q_k))⁻¹ (the Jacobian terms for nonlinear bodies only).
-void computeIterationMatrix(Body& b, const Eigen::VectorXd& qk, const StepContext& ctx, double th) {
+void computeIterationMatrix(Body& b, WDiagonal& diagonal, const Eigen::VectorXd& qk,
+                            const StepContext& ctx, double th) {
   using Matrix6 = Eigen::Matrix<double, 6, 6>;
   NewtonEulerDS& ds = *b.ds;
   const double h = ctx.h;
@@ -144,9 +146,10 @@ void computeIterationMatrix(Body& b, const Eigen::VectorXd& qk, const StepContex
   if (b.bc)
     for (unsigned i : b.bc->velocityIndices()) W(i, i) = 0.0;
   b.W = W;
-  b.diagonalW = true;
+  diagonal.diagonal = true;
   for (int j = 0; j < 6; ++j)
-    for (int i = 0; i < 6; ++i) b.diagonalW = b.diagonalW && (i == j || W(i, j) == 0.0);
+    for (int i = 0; i < 6; ++i) diagonal.diagonal = diagonal.diagonal && (i == j || W(i, j) == 0.0);
+  for (int i = 0; i < 6; ++i) diagonal.w[static_cast<std::size_t>(i)] = W(i, i);
   b.wMass = ds.massMatrix();
   b.wCached = !b.nonlinear;
 }
@@ -181,7 +184,8 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     if (!b.nonlinear && b.wCached && ds.massMatrix() == b.wMass) {
       // W = M⁻¹ unchanged (same LU, same inverse as when it was computed).
     } else {
-      computeIterationMatrix(b, qk, ctx, th);
+      computeIterationMatrix(b, d.wDiagonal[static_cast<std::size_t>(&b - d.bodies.data())], qk,
+                             ctx, th);
     }
     const Eigen::Map<const Matrix6> W(b.W.data());
     // 𝓡_free = M(v^τ − v_k) − hθF^τ − h(1 − θ)F_k
@@ -345,15 +349,22 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
     // Frictional contacts (FrictionContact(3)): fixed-size 3 × 6 · 6 × 3 product.
     Eigen::Map<Eigen::Matrix3d, 0, Eigen::OuterStride<>> out(
         block.data(), 3, 3, Eigen::OuterStride<>(block.outerStride()));
+    const Matrix63 wht = impl_->wht3(*bb);
     out.noalias() +=
-        Eigen::Map<const Matrix36>(ba->H3.data()) * Eigen::Map<const Matrix63>(bb->WHt3.data());
+        Eigen::Map<const Matrix36>(ba->H3.data()) * Eigen::Map<const Matrix63>(wht.data());
     return;
   }
   if (!ba->fixed3 && !bb->fixed3) {
     block.noalias() += ba->H * bb->WHt;
     return;
   }
-  block.noalias() += ba->hView() * bb->whtView();
+  if (bb->fixed3) {  // a frictional contact's W Hᵀ against another kind's H
+    const Matrix63 wht = impl_->wht3(*bb);
+    block.noalias() += ba->hView() * Eigen::Map<const Eigen::MatrixXd>(wht.data(), 6, 3);
+    return;
+  }
+  block.noalias() += ba->hView() * Eigen::Map<const Eigen::MatrixXd>(bb->WHt.data(), bb->WHt.rows(),
+                                                                     bb->WHt.cols());
 }
 
 void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
@@ -385,7 +396,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
       const Block& blk = id.blocks[blockIndex];
       if (blk.fixed3) {  // frictional contact: fixed-size products
         impulse.noalias() += Eigen::Map<const Matrix36>(blk.H3.data()).transpose() * id.lambda3;
-        twist.noalias() += Eigen::Map<const Matrix63>(blk.WHt3.data()) * id.lambda3;
+        const Matrix63 wht = d.wht3(blk);
+        twist.noalias() += Eigen::Map<const Matrix63>(wht.data()) * id.lambda3;
         continue;
       }
       const Eigen::VectorXd& lambda = id.inter->lambda(level);

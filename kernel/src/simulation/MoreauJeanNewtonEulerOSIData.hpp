@@ -19,6 +19,7 @@
 #include <moreau/numerics/ParallelFor.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -38,9 +39,6 @@ struct Body {
   const double* vData = nullptr;
   bool nonlinear = false;
   Eigen::MatrixXd W;  // 6×6 inverse iteration matrix (reduced with boundary conditions)
-  // W's off-diagonal entries are all zero (a linear body with a diagonal mass matrix: spheres,
-  // boxes in their principal frame): W Hᵀ row by row (productBlocks; the same values).
-  bool diagonalW = false;
   // Boundary conditions (null when none; docs/theory/newton-euler.md §5.1): W = Ã⁻¹ with the
   // prescribed rows and columns zeroed, Ã the iteration matrix A (kept) whose prescribed rows
   // and columns are those of the identity.
@@ -78,24 +76,29 @@ constexpr std::size_t kRuleLineOffset = 64;
 
 // H (m × 6, at q_k) and W Hᵀ (6 × m) of one body of an interaction. Frictional contacts
 // (m = 3, FrictionContact(3)): in H3 / WHt3, inside the interaction's array of blocks (no heap
-// blocks of their own: docs/kernel/performance.md, SpheresPile); other m: in H / WHt.
+// blocks of their own: docs/kernel/performance.md, SpheresPile); other m: in H / WHt. WHt3 is
+// not kept for a body whose W is diagonal (WDiagonal): Impl::wht3 forms it when read (last in
+// the block: the lines of the blocks that the loops read hold no WHt3).
+// W's diagonal when its off-diagonal entries are all zero (diagonal; a linear body with a
+// diagonal mass matrix: spheres, boxes in their principal frame), one cache line per body.
+struct alignas(64) WDiagonal {
+  std::array<double, 6> w{};
+  bool diagonal = false;
+};
+
 struct Block {
   std::size_t body = 0;
   const DynamicalSystem* system = nullptr;  // its body's system (compared, never read)
   bool fixed3 = false;
   Matrix36 H3 = Matrix36::Zero();
-  Matrix63 WHt3 = Matrix63::Zero();
   Eigen::MatrixXd H;
   Eigen::MatrixXd WHt;
+  Matrix63 WHt3 = Matrix63::Zero();
   Eigen::Index rows() const { return fixed3 ? 3 : H.rows(); }
-  // Dynamic views, for a product of a frictional contact's block with another kind.
+  // Dynamic view of H, for a product of a frictional contact's block with another kind.
   Eigen::Map<const Eigen::MatrixXd> hView() const {
     return fixed3 ? Eigen::Map<const Eigen::MatrixXd>(H3.data(), 3, 6)
                   : Eigen::Map<const Eigen::MatrixXd>(H.data(), H.rows(), H.cols());
-  }
-  Eigen::Map<const Eigen::MatrixXd> whtView() const {
-    return fixed3 ? Eigen::Map<const Eigen::MatrixXd>(WHt3.data(), 6, 3)
-                  : Eigen::Map<const Eigen::MatrixXd>(WHt.data(), WHt.rows(), WHt.cols());
   }
 };
 
@@ -154,7 +157,10 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   const NonSmoothDynamicalSystem* nsds = nullptr;
   const TimeDiscretisation* td = nullptr;
   const MoreauJeanNewtonEulerOSI* self = nullptr;
-  std::vector<Body> bodies;       // integrated bodies
+  std::vector<Body> bodies;  // integrated bodies
+  // Per body, next to each other: what the products with W Hᵀ of a frictional contact read
+  // (wht3), set with W (computeIterationMatrix).
+  std::vector<WDiagonal> wDiagonal;
   std::vector<Motion> motion;     // per body (dormant interactions)
   std::vector<long> bodyOf;       // DS number → index in bodies (−1: not ours)
   std::vector<InterData> inters;  // owned interactions
@@ -319,20 +325,25 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     return *found;
   }
 
-  // W Hᵀ of every block from its H and the body's W.
+  // W Hᵀ of a frictional contact's block: formed from the body's W diagonal (WDiagonal:
+  // (W Hᵀ)(i, j) = W(i, i) H(j, i), the only nonzero term of the full product's sum, so the same
+  // value up to the sign of a zero; a non-finite H stays non-finite), else the stored one.
+  Matrix63 wht3(const Block& blk) const {
+    const WDiagonal& d = wDiagonal[blk.body];
+    if (!d.diagonal) return blk.WHt3;
+    const Eigen::Map<const Matrix36> H(blk.H3.data());
+    Matrix63 out;
+    for (int i = 0; i < 6; ++i)
+      out.row(i) = d.w[static_cast<std::size_t>(i)] * H.col(i).transpose();
+    return out;
+  }
+
+  // W Hᵀ of every block from its H and the body's W (none kept for a frictional contact's block
+  // of a body with a diagonal W: wht3).
   void productBlocks(InterData& id) const {
     for (Block& blk : id.blocks) {
       if (blk.fixed3) {  // frictional contact: fixed-size product
-        const Body& body = bodies[blk.body];
-        if (body.diagonalW) {
-          // (W Hᵀ)(i, j) = W(i, i) H(j, i): the only nonzero term of the full product's sum
-          // (the same value, up to the sign of a zero; a non-finite H stays non-finite).
-          const Eigen::Map<const Eigen::Matrix<double, 6, 6>> W(body.W.data());
-          Eigen::Map<Matrix63> out(blk.WHt3.data());
-          const Eigen::Map<const Matrix36> H(blk.H3.data());
-          for (int i = 0; i < 6; ++i) out.row(i) = W(i, i) * H.col(i).transpose();
-          continue;
-        }
+        if (wDiagonal[blk.body].diagonal) continue;
         Eigen::Map<Matrix63>(blk.WHt3.data()).noalias() =
             Eigen::Map<const Eigen::Matrix<double, 6, 6>>(bodies[blk.body].W.data()) *
             Eigen::Map<const Matrix36>(blk.H3.data()).transpose();
