@@ -7,7 +7,9 @@ Written from the specification's formulas, not from the C++ code:
   y0 = sigma |Pc2 - Pc1| (sigma = -1 when N.(Pc2 - Pc1) >= 0), fixed during the step;
   G(q) = [[N, l x N], [T, l x T]] with l = Pc1 - (q0, q1) at the current iterate q;
   Moreau-Jean theta = 1/2: v = v_free + M^-1 G^T lam, q = q_k + h (theta v + (1 - theta) v_k),
-  v_free = v_k + h M^-1 f; active when y_k + h/2 ydot_k <= 0 (memories of the last step);
+  v_free = v_k + h M^-1 f; active when y~ + h/2 ydot~ <= 0, the outputs at the predicted state
+  q~ = q_k + h (theta v_k + (1 - theta) v_k) with the contact point of this step (set at q_k):
+  y~ = y0 (it does not depend on q), ydot~ = G(q~) v_k (the lever arm l = Pc1 - (q~0, q~1));
   FC2D at velocity level: u = G v + (e_n ydot_n,k, 0), 0 <= u_n _|_ lam_n >= 0, Coulomb in 2D,
   solved in closed form (separate / stick / slide +-); the dependence of G on q is resolved by
   fixed-point iterations (frozen G, as Newton on this problem) to 1e-15.
@@ -64,7 +66,6 @@ def main():
         return sigma * math.hypot(d[0], d[1])
 
     pc1 = (q[0] - R, q[1])
-    ymem = gap(pc1)
     ydmem = matvec(jacobian(pc1, q), v)
     out = sys.stdout
     fmt = lambda row: out.write(" ".join("%.15e" % x for x in row) + "\n")
@@ -73,7 +74,13 @@ def main():
     for k in range(N):
         pc1 = (q[0] - R, q[1])
         vfree = [v[i] + h * MINV[i] * f[i] for i in range(3)]
-        active = ymem + 0.5 * h * ydmem[0] <= 0.0
+        # index set at the predicted state q~ = q_k + h (theta v_k + (1 - theta) v_k)
+        qt = []
+        for j in range(3):
+            x = (h * THETA) * v[j]
+            x += (h * (1 - THETA)) * v[j]
+            qt.append(x + q[j])
+        active = gap(pc1) + 0.5 * h * matvec(jacobian(pc1, qt), v)[0] <= 0.0
         lam = [0.0, 0.0]
         qn, vn = list(q), list(vfree)
         if active:
@@ -97,8 +104,7 @@ def main():
         q, v = qn, vn
         G = jacobian(pc1, q)
         p0 = G[0][0] * lam[0] + G[1][0] * lam[1]
-        ymem = gap(pc1)  # the contact point was set at q_k
-        ydmem = matvec(G, v)
+        ydmem = matvec(G, v)  # ydot_k of the next step, for the impact law
         fmt([(k + 1) * h, q[0], v[0], v[2], p0, lam[0], q[1], q[2], v[1]])
 
 

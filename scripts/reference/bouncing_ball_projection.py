@@ -15,9 +15,12 @@ q = v = 0 and H ignores them), so the scheme is scalar:
     LCP     lam = max(0, -m (v_free + e v_k))           (only when active)
     v_{k+1} = v_free + lam / m
     qt      = q_k + h (theta v_{k+1} + (1 - theta) v_k)  (q tilde, before projection)
-  index set 1 (thresholds, hysteresis), yhat = y_k + gamma h ydot_k, gamma = 1/2:
-    not a member: enters when yhat <= 1e-7 and ydot_k <= 0
-    a member:     leaves when yhat > 1e-7 and ydot_k > 0
+  index set 1 (thresholds, hysteresis) on the outputs at the predicted state
+    qp = q_k + h (theta v_k + (1 - theta) v_k) (computed as x = (h theta) v_k;
+    x += (h (1 - theta)) v_k; qp = x + q_k): yp = qp, ydotp = v_k,
+    yhat = yp + gamma h ydotp, gamma = 1/2:
+    not a member: enters when yhat <= 1e-7 and ydotp <= 0
+    a member:     leaves when yhat > 1e-7 and ydotp > 0
   projection (interactions of index set 1), while -y > tol and iterations < max:
     MLCP (one complementarity row): 0 <= w = y + (1/m) Lam  _|_  Lam >= 0
         -> Lam = max(0, -m y);   q <- q + Lam / m;   p(0) += Lam;   lambda(0) = Lam
@@ -83,11 +86,14 @@ def run(scheme, T, h):
     projections = 0
     worst = 0.0
     for k in range(number_of_steps(t0, T, h)):
-        yhat = q + GAMMA * h * v
+        x = (h * THETA) * v
+        x += (h * (1.0 - THETA)) * v
+        yp, ydp = x + q, v  # outputs at the predicted state
+        yhat = yp + GAMMA * h * ydp
         if member:
-            active = not (yhat > DEACT_POS and v > DEACT_VEL)
+            active = not (yhat > DEACT_POS and ydp > DEACT_VEL)
         else:
-            active = yhat <= ACT_POS and v <= ACT_VEL
+            active = yhat <= ACT_POS and ydp <= ACT_VEL
         passes = 0
         while True:
             passes += 1

@@ -12,8 +12,12 @@ NewtonImpactNSL(e = 0.9). MoreauJeanOSI(theta = 1/2, gamma = 1/2), h = 0.025, T 
 Per step (M constant, F_ext constant, so W = M and the theta-weighted force is h F_ext):
 
     v_free   = v_k + h M^-1 F_ext
-    active   : y_k + gamma h ydot_k <= 0        (memories of the step, ydot = G v)
+    qtilde   = q_k + h (theta v_k + (1 - theta) v_k)   (the predicted state at which Siconos
+               updates the index set; per coordinate x = (h theta) v_k, x += (h (1 - theta)) v_k,
+               qtilde = x + q_k)
+    active   : ytilde + gamma h ydottilde <= 0,  ytilde = h(qtilde), ydottilde = G(qtilde) v_k
     w        = G M^-1 G^T lambda + G v_free + e ydot_k,   0 <= w  _|_  lambda >= 0
+               (ydot_k = G v_k, the memory of the step)
     lambda   = max(0, -(G v_free + e ydot_k) / (G M^-1 G^T))   (scalar LCP, closed form)
     p        = G^T lambda,   v_{k+1} = v_free + M^-1 p
     q_{k+1}  = q_k + h (theta v_{k+1} + (1 - theta) v_k)
@@ -44,7 +48,6 @@ def main():
     def dot(a, b):
         return sum(x * y for x, y in zip(a, b))
 
-    y = dot(G, q)
     ydot = dot(G, v)
     GMG = sum(G[i] * G[i] / M[i] for i in range(3))
     rows = []
@@ -59,13 +62,19 @@ def main():
         t1 = (k + 1) * h
         vfree = [v[i] + h * F[i] / M[i] for i in range(3)]
         lam = 0.0
-        if y + gamma * h * ydot <= 0.0:
+        qtilde = []
+        for i in range(3):
+            x = (h * theta) * v[i]
+            x += (h * (1.0 - theta)) * v[i]
+            qtilde.append(x + q[i])
+        ytilde, ydottilde = dot(G, qtilde), dot(G, v)
+        if ytilde + gamma * h * ydottilde <= 0.0:
             lam = max(0.0, -(dot(G, vfree) + e * ydot) / GMG)
         p = [G[i] * lam for i in range(3)]
         vnew = [vfree[i] + p[i] / M[i] for i in range(3)]
         q = [q[i] + h * (theta * vnew[i] + (1.0 - theta) * v[i]) for i in range(3)]
         v = vnew
-        y, ydot = dot(G, q), dot(G, v)
+        ydot = dot(G, v)
         if lam > 0.0:
             impacts += 1
         row(t1, p[0], lam)

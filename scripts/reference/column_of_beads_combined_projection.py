@@ -10,9 +10,11 @@ the LCP solver (Murty) are those of column_of_beads_ts.py (imported from it).
 Only the heights x_i move (see column_of_beads_ts.py). One step k (t_k -> t_k+1):
   0. contacts created from the current heights as in Sec. 8;
   1. predicted index set I (first row of each law; hysteresis with the thresholds of the
-     projection integrator, gamma = 1/2 since not given), yhat = y_k + h/2 ydot_k:
-       a contact outside the previous step's final set enters when yhat <= 1e-7 and ydot_k <= 0;
-       a contact in it leaves when yhat > 1e-7 and ydot_k > 0;
+     projection integrator, gamma = 1/2 since not given), on the outputs at the predicted
+     state x~ = x_k + h (theta v_k + (1 - theta) v_k) (as column_of_beads_ts.py):
+     y~ = y(x~), ydot~ = H v_k, yhat = y~ + h/2 ydot~:
+       a contact outside the previous step's final set enters when yhat <= 1e-7 and ydot~ <= 0;
+       a contact in it leaves when yhat > 1e-7 and ydot~ > 0;
   2. repeat (at most 50 index-set iterations):
        a. Moreau--Jean step from (x_k, v_k) with the velocity LCP on I (as column_of_beads_ts.py);
        b. projection, while max over I of max(0, -y) > 1e-8 and fewer than 10 iterations:
@@ -37,7 +39,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from column_of_beads_ts import (ALERT, E, G, GAP0, M_BEAD, N_BEADS, R,  # noqa: E402
-                                lcp_murty, number_of_steps)
+                                lcp_murty, number_of_steps, predicted)
 
 GAMMA = 0.5
 ACT_POS, ACT_VEL, DEACT_POS, DEACT_VEL = 1e-7, 0.0, 1e-7, 0.0
@@ -86,8 +88,9 @@ def run(T, h, out):
                 pairs[i] = ([(i, -1.0), (i + 1, 1.0)], -2 * R)
                 contacts.append(pairs[i])
         active = set()
+        xp = predicted(x, v, h)
         for j, c in enumerate(contacts):
-            yhat = y_of(c, x) + GAMMA * h * ydot_of(c, v)
+            yhat = y_of(c, xp) + GAMMA * h * ydot_of(c, v)
             ydot = ydot_of(c, v)
             if j in members:
                 if not (yhat > DEACT_POS and ydot > DEACT_VEL):

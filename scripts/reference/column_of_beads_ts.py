@@ -13,11 +13,13 @@ integrated here.
 Contacts, created before each step (i = 0..8, in this order) from the current heights:
   * floor (once): when |x_i - R| < alert, y = x_0 - R (made with bead 0, as the tutorial does);
   * pair i (once): when |x_{i+1} - x_i - 2R| < alert, y = x_{i+1} - x_i - 2R.
-A contact created before step k has y_k, ydot_k evaluated at t_k (its current state).
+A contact created before step k enters the index-set rule of step k (below) like the others.
 
 Moreau--Jean, theta = 1/2, K = C = 0, constant F_ext:
   v_free = v_k - g h                       (Mhat = M, h (theta F + (1-theta) F) / m = -g h)
-  index set: the created contacts with y_k + (h/2) ydot_k <= 0   (gamma = 1/2, not given)
+  index set: the created contacts with y~ + (h/2) ydot~ <= 0   (gamma = 1/2, not given), the
+             outputs at the predicted state x~ = x_k + h (theta v_k + (1 - theta) v_k), computed
+             per bead as ((h theta) v_k + (h (1 - theta)) v_k) + x_k: y~ = y(x~), ydot~ = H v_k
   LCP:   w = A lam + qv,  A = H M^-1 H^T (rows of the active contacts), qv = H v_free + e H v_k
          0 <= w  _|_  lam >= 0
   solved exactly by Murty's least-index principal pivoting (finite for the positive definite A:
@@ -44,6 +46,16 @@ def number_of_steps(t0, T, h):
     if abs(x - n) <= 1e-10 * max(1.0, abs(x)):
         return int(n)
     return int(math.ceil(x))
+
+
+def predicted(x, v, h, theta=0.5):
+    """x~ = x_k + h (theta v_k + (1 - theta) v_k), per coordinate in this order."""
+    out = []
+    for xi, vi in zip(x, v):
+        s = (h * theta) * vi
+        s += (h * (1.0 - theta)) * vi
+        out.append(s + xi)
+    return out
 
 
 def solve(a, b):
@@ -119,7 +131,8 @@ def run(T, h, out):
                 pairs[i] = ([(i, -1.0), (i + 1, 1.0)], -2 * R)
                 contacts.append(pairs[i])
         vfree = [vi - G * h for vi in v]
-        active = [c for c in contacts if y_of(c, x) + 0.5 * h * y_of((c[0], 0.0), v) <= 0.0]
+        xp = predicted(x, v, h)
+        active = [c for c in contacts if y_of(c, xp) + 0.5 * h * y_of((c[0], 0.0), v) <= 0.0]
         vnew = vfree[:]
         if active:
             A = [[sum(ca * cb / M_BEAD for ba, ca in a[0] for bb, cb in b[0] if ba == bb)

@@ -4,8 +4,10 @@
 Written from the formulas (tutorial-models.md Sec. 0.1, model BB on its vertical dof), not
 from Moreau's C++ code. A ball of mass m = 1 is released at rest at height H0 above the
 ground (y = q >= 0), gravity g = 9.81, Newton impact law of coefficient e, Moreau--Jean
-theta = 1/2 with the index-set prediction y_k + (h/2) v_k <= 0; the scalar LCP is solved in
-closed form:
+theta = 1/2 with the index-set rule of Siconos, evaluated at the predicted state
+qtilde = q_k + h (theta v_k + (1 - theta) v_k) (per coordinate x = (h theta) v_k;
+x += (h (1 - theta)) v_k; qtilde = x + q_k): active when ytilde + (h/2) ydottilde <= 0 with
+ytilde = qtilde, ydottilde = v_k; the scalar LCP is solved in closed form:
 
     v_free  = v_k - h g
     lam     = max(0, -m (v_free + e v_k))      (only when the contact is predicted active)
@@ -57,7 +59,10 @@ def run(e, h, height, hold):
     while steps < n_max:
         v_free = v - h * G
         lam = 0.0
-        if q + 0.5 * h * v <= 0.0:
+        x = (h * THETA) * v
+        x += (h * (1.0 - THETA)) * v
+        q_tilde = x + q
+        if q_tilde + 0.5 * h * v <= 0.0:
             lam = max(0.0, -M * (v_free + e * v))
         v_new = v_free + lam / M
         q_new = q + h * (THETA * v_new + (1.0 - THETA) * v)

@@ -11,7 +11,11 @@ Scheme (linear time-invariant Lagrangian system, scalar case, theta-method):
     Mhat   = m + h*theta*c + h^2*theta^2*k                         (iteration "matrix")
     v_free = v_k + ( -h*c*v_k - h*k*q_k - h^2*theta*k*v_k
                      + h*(theta*F_{k+1} + (1-theta)*F_k) ) / Mhat
-    index set 1:  ybar = y_k + (h/2)*ydot_k <= 0   (y = q, ydot = v since H = [1], b = 0)
+    index set 1 (Siconos: the rule is evaluated at the predicted state of the Newton loop):
+                  qtilde = q_k + h*(theta*v_k + (1-theta)*v_k)   (x = (h*theta)*v_k;
+                           x += (h*(1-theta))*v_k; qtilde = x + q_k)
+                  ytilde + (h/2)*ydottilde <= 0 with ytilde = y(qtilde) = qtilde,
+                  ydottilde = v_k   (H = [1], b = 0)
     LCP (only when active):  w = (1/Mhat)*lam + qlcp,  qlcp = v_free + e*v_k,
                              0 <= w  _|_  lam >= 0
         scalar LCP with a positive "matrix" 1/Mhat: w = 0 at the solution when qlcp < 0,
@@ -65,8 +69,12 @@ def moreau_jean_1dof(m, k, c, fext, q0, v0, e, theta, h, t0, T):
         rhs = (-h * c * v - h * k * q - h * h * theta * k * v
                + h * (theta * f_next + (1.0 - theta) * f_k))
         v_free = v + rhs / mhat
-        # Index set 1 prediction from the state at t_k.
-        ybar = q + 0.5 * h * v
+        # Index set 1: the outputs at the predicted state qtilde = q_k + h(theta v_k +
+        # (1 - theta) v_k) (y = qtilde, ydot = v_k), then ytilde + (h/2) ydottilde <= 0.
+        x = (h * theta) * v
+        x += (h * (1.0 - theta)) * v
+        qtilde = x + q
+        ybar = qtilde + 0.5 * h * v
         lam = 0.0
         if ybar <= 0.0:
             qlcp = v_free + e * v

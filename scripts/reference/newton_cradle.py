@@ -2,12 +2,15 @@
 """Independent pure-Python reference of examples/NewtonCradle (standard library only).
 
 Written from the formulas (tutorial-models.md Sec. 0.1, Moreau--Jean theta = 1/2 with the
-index-set prediction y_k + (h/2) ydot_k <= 0, NewtonImpactNSL), not from Moreau's C++ code.
+index-set prediction y~ + (h/2) ydot~ <= 0 at the predicted state, NewtonImpactNSL), not from
+Moreau's C++ code.
 N balls of mass m = 1 on a line, no force, ball i at x_i = i (2R + gap), R = 0.0625, ball 0 at
 velocity v0; contact i (1 <= i < N) between balls i-1 and i: y_i = x_i - x_{i-1} - 2R.
 
 One step (no force, so v_free = v_k):
-    active contacts A: y_i + (h/2) ydot_i <= 0
+    predicted state x~ = x_k + h (theta v_k + (1 - theta) v_k), per ball in this order:
+        ((h theta) v_k + (h (1 - theta)) v_k) + x_k
+    active contacts A: y~_i + (h/2) ydot~_i <= 0, y~ = y(x~), ydot~ = H v_k
     LCP on A:  w = W lam + q,  W = H M^-1 H^T (tridiagonal 2/m, -1/m),
                q = H v_free + e H v_k,   0 <= w  _|_  lam >= 0,
     solved by ENUMERATION of the complementary bases (2^|A| sign patterns; each basis solved by
@@ -93,7 +96,12 @@ def main():
 
     rows = [row(0.0, [0.0] * (n - 1))]
     for step in range(number_of_steps(0.0, args.T, h)):
-        y = [x[i] - x[i - 1] - 2 * R for i in range(1, n)]
+        xp = []
+        for xi, vi in zip(x, v):
+            d = (h * THETA) * vi
+            d += (h * (1 - THETA)) * vi
+            xp.append(d + xi)
+        y = [xp[i] - xp[i - 1] - 2 * R for i in range(1, n)]
         yd = [v[i] - v[i - 1] for i in range(1, n)]
         active = [i for i in range(n - 1) if y[i] + 0.5 * h * yd[i] <= 0.0]
         lam_all = [0.0] * (n - 1)

@@ -9,7 +9,9 @@ Newton impact law e. Per step, Newton on the velocity u = v_{k+1}:
     W        = M + h^2 theta^2 m g cos q^tau
     R_free   = M (u - v_k) + h theta m g sin q^tau + h (1 - theta) m g sin q_k
     v_free   = u - R_free / W
-    active   : sin q_k + gamma h (cos q_k v_k) <= 0  (gamma = 1/2, memories of the step)
+    active   : l sin q~ + gamma h (l cos q~ v_k) <= 0  (gamma = 1/2), the outputs at the
+               predicted state q~ = q_k + h (theta v_k + (1 - theta) v_k), decided once per
+               step (at the first Newton iterate)
     lambda   = max(0, -(G v_free + e ydot_k) W / G^2),   G = l cos q^tau   (scalar LCP, closed form)
     u        = v_free + G lambda / W,   q = q_k + h (theta u + (1 - theta) v_k)
 
@@ -32,7 +34,7 @@ def main():
     h, T = a.h, a.T
     n = int(round(T / h)) if abs(T / h - round(T / h)) < 1e-10 * (T / h) else math.ceil(T / h)
     q, v = 1.0, 0.0
-    yk, ydk = l * math.sin(q), l * math.cos(q) * v
+    ydk = l * math.cos(q) * v
     rows = []
 
     def row(t, q, v):
@@ -44,7 +46,10 @@ def main():
     max_iter = 0
     for k in range(n):
         qk, vk = q, v
-        active = yk + gamma * h * ydk <= 0.0
+        x = (h * theta) * vk  # predicted state q~ = q_k + h (theta v_k + (1 - theta) v_k)
+        x += (h * (1 - theta)) * vk
+        qt = x + qk
+        active = l * math.sin(qt) + gamma * h * (l * math.cos(qt) * vk) <= 0.0
         u, qi = vk, qk
         lam = 0.0
         for it in range(1, 200):
@@ -67,7 +72,7 @@ def main():
         q, v = qi, u
         if lam > 0:
             impacts += 1
-        yk, ydk = l * math.sin(q), l * math.cos(q) * v
+        ydk = l * math.cos(q) * v
         row((k + 1) * h, q, v)
     with open(a.output, "w") as f:
         f.write("\n".join(rows) + "\n")

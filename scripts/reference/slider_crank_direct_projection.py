@@ -10,9 +10,12 @@ The model, the Newton loop of the nonlinear Moreau-Jean step, its residuals and 
   * v0 = (150, -75, 0), h = 1e-4, T = 0.2; MoreauJean(theta = 1/2, gamma = 0): the mass of the
     step is M(q*) with q* = q_k + gamma h v_k = q_k;
   * Newton loop with the TimeStepping defaults: tolerance 1e-6, at most 50 iterations;
-  * index set 1 with thresholds (first row = normal gap, yhat = y_k + gamma h ydot_k = y_k):
-        a corner outside the previous step's set enters when yhat <= 1e-6 and ydot_k <= 100;
-        a corner in it leaves when yhat > 1e-7 and ydot_k > 0;
+  * index set 1 with thresholds, once per step, on the outputs at the predicted state
+    qp = q_k + h (theta v_k + (1 - theta) v_k) (per coordinate: x = (h theta) v_k;
+    x += (h (1 - theta)) v_k; qp = x + q_k): yp = h(qp), ydotp = G(qp) v_k (first row = normal
+    gap, yhat = yp + gamma h ydotp = yp):
+        a corner outside the previous step's set enters when yhat <= 1e-6 and ydotp <= 100;
+        a corner in it leaves when yhat > 1e-7 and ydotp > 0;
   * after the step, projection at level 0 (all four corners), while the largest normal
     violation max(0, -y_N) > 1e-10 and fewer than 10 iterations were done:
         G_N = normal rows of G at the current q, M = M(q) at the current q,
@@ -104,13 +107,21 @@ def run(T, h, out):
         qk, vk = q[:], v[:]
         Fk = forces(qk, vk)
         Ms = mass([qk[i] + GAMMA * h * vk[i] for i in range(3)])
+        # Index set 1 on the outputs at the predicted state (once per step).
+        qp = []
+        for i in range(3):
+            x = (h * THETA) * vk[i]
+            x += (h * (1 - THETA)) * vk[i]
+            qp.append(x + qk[i])
+        yp, Gp = outputs(qp), jacobians(qp)
         active = []
         for i in range(4):
-            yhat = y[i][0] + GAMMA * h * yd[i][0]
+            ydp = sum(Gp[i][0][j] * vk[j] for j in range(3))
+            yhat = yp[i][0] + GAMMA * h * ydp
             if i in members:
-                if not (yhat > DEACT_POS and yd[i][0] > DEACT_VEL):
+                if not (yhat > DEACT_POS and ydp > DEACT_VEL):
                     active.append(i)
-            elif yhat <= ACT_POS and yd[i][0] <= ACT_VEL:
+            elif yhat <= ACT_POS and ydp <= ACT_VEL:
                 active.append(i)
         members = set(active)
         u, qi = vk[:], qk[:]

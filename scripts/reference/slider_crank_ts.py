@@ -18,7 +18,11 @@ Two modes:
              M frozen at q* = q_k + h v_k / 2, a Newton loop on u = v_{k+1}
                  W    = M(q*) + h theta C_t + h^2 theta^2 K_t,  R(u) = M(q*)(u - v_k) - h theta F(q, u)
                         - h (1 - theta) F_k,   F = -F_gyr - F_int,   v_free = u - W^-1 R
-                 H    = G(q^tau) over the active corners (y_N,k + h ydot_N,k / 2 <= 0, once per step)
+                 H    = G(q^tau) over the active corners: index set 1 once per step (at the first
+                        iterate) on the outputs at the predicted state
+                        qp = q_k + h (theta v_k + (1 - theta) v_k) (per coordinate:
+                        x = (h theta) v_k; x += (h (1 - theta)) v_k; qp = x + q_k):
+                        yp = h(qp), ydotp = G(qp) v_k, active when yp_N + h ydotp_N / 2 <= 0
                  FC2D u_c = H W^-1 H^T r + H v_free + (e_n ydot_N,k, 0): Coulomb cone per corner,
                       solved here by enumerating the four cases of each active corner (open, stick,
                       slide +, slide -) and solving the linear system of each combination
@@ -235,7 +239,15 @@ def run_mj(T, h, tol, max_iter, out, every=1):
         Fk = forces(qk, vk)
         qs = [qk[i] + gamma * h * vk[i] for i in range(3)]
         Ms = mass(qs)
-        active = [i for i in range(4) if y[i][0] + gamma * h * yd[i][0] <= 0.0]
+        # Index set 1 on the outputs at the predicted state (once per step).
+        qp = []
+        for i in range(3):
+            x = (h * theta) * vk[i]
+            x += (h * (1 - theta)) * vk[i]
+            qp.append(x + qk[i])
+        yp, Gp = outputs(qp), jacobians(qp)
+        ydp = [sum(Gp[i][0][j] * vk[j] for j in range(3)) for i in range(4)]
+        active = [i for i in range(4) if yp[i][0] + gamma * h * ydp[i] <= 0.0]
         u, qi = vk[:], qk[:]
         Fi = Fk
         lam = [[0.0, 0.0] for _ in range(4)]

@@ -11,7 +11,9 @@ NewtonImpactFriction(e_N,i, e_T = 0, mu = 0.3, 2).
 Moreau--Jean, theta = 1/2, constant F:
   Mhat   = M + h^2 theta^2 K
   v_free = v_k + Mhat^-1 (h F - h K q_k - h^2 theta K v_k)
-  active contacts: y_N,k + (h/2) ydot_N,k <= 0   (gamma = 1/2, not given)
+  active contacts: y~_N + (h/2) ydot~_N <= 0   (gamma = 1/2, not given), the outputs at the
+      predicted state q~ = q_k + h (theta v_k + (1 - theta) v_k): y~_N = H_i,0 q~ + b_i,0,
+      ydot~_N = H_i,0 v_k
   FC2D over the active contacts:  u = W r + qf,  W_ij = H_i Mhat^-1 H_j^T,
       qf_i = H_i v_free + (e_N,i u_N,i,k, 0)        (e_T = 0: no tangential term)
       for each contact: r in K_mu = {r_N >= 0, |r_T| <= mu r_N}, and
@@ -102,9 +104,14 @@ def run(T, h, out):
         rhs = [h * F[i] - h * kq[i] - h * h * THETA * kv[i] for i in range(3)]
         dv = mv(mhat_inv, rhs)
         vfree = [v[i] + dv[i] for i in range(3)]
+        qt = []  # predicted state q~ = q_k + h (theta v_k + (1 - theta) v_k)
+        for i in range(3):
+            x = (h * THETA) * v[i]
+            x += (h * (1 - THETA)) * v[i]
+            qt.append(x + q[i])
         active = []
         for i, (H, b, e) in enumerate(CONTACTS):
-            yn = sum(H[0][j] * q[j] for j in range(3)) + b[0]
+            yn = sum(H[0][j] * qt[j] for j in range(3)) + b[0]
             ydn = sum(H[0][j] * v[j] for j in range(3))
             if yn + 0.5 * h * ydn <= 0.0:
                 active.append(i)

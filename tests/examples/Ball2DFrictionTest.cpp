@@ -67,8 +67,9 @@ TEST(Ball2DFrictionExample, DefaultRunPhysics) {
     for (std::size_t j = 1; j < 9; ++j)
       maxNewtonEffect = std::max(maxNewtonEffect, std::abs(r[j] - u[k][j]));
   }
-  // First impact when the predicted gap q0 − R + h/2 v0 of the previous step is ≤ 0 (row 66).
-  EXPECT_EQ(firstImpact, 66u);
+  // First impact when the gap plus h/2 ẏ at the predicted state q̃ = q_k + h v_k is ≤ 0, the
+  // gap being that of the step's start (Pc1 set at q_k): row 65 (t = 0.325).
+  EXPECT_EQ(firstImpact, 65u);
   EXPECT_NEAR(t[firstImpact][kV0] / t[firstImpact - 1][kV0], -kE, 1e-3);
   // Friction at the impact: spin reduced, the disk moves sideways.
   EXPECT_LT(t[firstImpact][kV2], 2.0);

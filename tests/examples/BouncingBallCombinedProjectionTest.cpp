@@ -46,9 +46,11 @@ TEST(BouncingBallCombinedProjectionExample, NeverBelowTheGroundAndComesToRest) {
   EXPECT_GE(lowest, -1e-10);
   const auto& last = t.back();
   // At rest on an active contact whose gap closed within one step: the velocity law holds the
-  // ball at the gap it had, below g h²/2 (measured 8.52e-5; see the README).
+  // ball at the gap it had, below g h²/2 (measured 5.54e-6; see the README). In contact since
+  // t = 8.99, the velocity decays by the factor −e per step (measured v = 1.35e-11,
+  // λ(1) − m g h = 2.8e-11 at T = 10).
   EXPECT_GE(last[1], 0.0);
   EXPECT_LT(last[1], 9.81 * 0.005 * 0.005 / 2);
-  EXPECT_NEAR(last[2], 0.0, 1e-12);
-  EXPECT_NEAR(last[4], 9.81 * 0.005, 1e-12);
+  EXPECT_NEAR(last[2], 0.0, 1e-10);
+  EXPECT_NEAR(last[4], 9.81 * 0.005, 1e-10);
 }

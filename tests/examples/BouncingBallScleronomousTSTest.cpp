@@ -26,7 +26,7 @@ constexpr double kG = 10.0, kE = 0.9, kH = 0.025;
 Table runAndRead(const std::string& args, const std::string& name) {
   const auto run = runExample(kExe, args, name);
   EXPECT_EQ(run.exitCode, 0) << kExe << " " << args << "\n" << run.stdOut;
-  EXPECT_NE(run.stdOut.find("BouncingBallScleronomousTS: 400 steps, 99 impacts"), std::string::npos)
+  EXPECT_NE(run.stdOut.find("BouncingBallScleronomousTS: 400 steps, 53 impacts"), std::string::npos)
       << run.stdOut;
   return readTable(run.output);
 }
@@ -79,7 +79,7 @@ TEST(BouncingBallScleronomousTSExample, FreeFallImpactLawAndImpulseDirection) {
       maxLaw = std::max(maxLaw, std::abs(gapRate(r) + kE * gapRate(prev)));
     }
   }
-  EXPECT_EQ(impacts, 99);
+  EXPECT_EQ(impacts, 53);
   EXPECT_LT(maxLaw, 1e-12);        // ẏ_{k+1} = −e ẏ_k at every impact step
   EXPECT_LT(maxDirection, 1e-14);  // the impulse acts along G
   EXPECT_GT(minGap, -kH * 5.0);    // the constraint holds up to O(h ẏ)
@@ -91,7 +91,15 @@ TEST(BouncingBallScleronomousTSExample, FreeFallImpactLawAndImpulseDirection) {
     EXPECT_NEAR(d[i][3], -kG * t, 1e-13) << "row " << i;
     EXPECT_EQ(d[i][2], 0.0);
   }
-  // The ball reaches y = 0 at t* = √(2/g) = 0.447; the first active step is the one whose
-  // predicted gap y_k + ½ h ẏ_k is ≤ 0.
+  // The ball reaches y = 0 at t* = √(2/g) = 0.447; the first active step is the first whose
+  // outputs at the predicted state q̃ = q_k + h v_k (θ = ½) pass ỹ + ½ h ẏ̃ ≤ 0, i.e.
+  // y_k + (3/2) h ẏ_k ≤ 0 on the incline (G constant): the step from t = 0.425 (ỹ + ½ h ẏ̃ =
+  // −0.0625; from t = 0.4 it is +0.05), whose row is t = 0.45 (row 18).
   EXPECT_NEAR(d[first][0], std::sqrt(2.0 / kG), 2 * kH);
+  EXPECT_EQ(first, 18u);
+  const auto predicted = [](const std::vector<double>& r) {
+    return gap(r) + 1.5 * kH * gapRate(r);
+  };
+  EXPECT_LE(predicted(d[first - 1]), 0.0);
+  EXPECT_GT(predicted(d[first - 2]), 0.0);
 }

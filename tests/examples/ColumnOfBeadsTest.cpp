@@ -82,9 +82,10 @@ TEST(ColumnOfBeadsExample, ShapeInitialRowAndExactFreeFall) {
     // Bead 0 reaches the ground (q₀ = R) at t* = √(2(1 − R)/g); before, all beads fall
     // together (the gaps between them stay 0.05) and θ = 0.5 with a constant force is exact
     // on the grid: q = q(0) − g t²/2, v = −g t. The step (t_k, t_k + h] is a contact step when
-    // the predicted gap y_k + (h/2) ẏ_k is ≤ 0; exact free flight gives
-    // y(t_k + h/2) = y_k + (h/2) ẏ_k − g h²/8, so the first contact step has its mid-step
-    // after t* and at most one step later.
+    // the gap at the predicted state q̃ = q_k + h v_k, ỹ + (h/2) ẏ_k = y_k + (3h/2) ẏ_k, is
+    // ≤ 0; exact free flight gives y(t_k + 3h/2) = y_k + (3h/2) ẏ_k − 9 g h²/8, so the first
+    // contact step has t_k + 3h/2 after t*, and the step before it was not one:
+    // t_k + h/2 ≤ t* up to 9 g h²/(8 |ẏ|) ≈ 7e-7 (measured: t_k = 0.428, t* = 0.42835).
     const double tStar = std::sqrt(2 * (1 - kR) / kG);
     std::size_t firstDeviation = 0;
     for (std::size_t k = 0; k < d.size(); ++k) {
@@ -99,9 +100,9 @@ TEST(ColumnOfBeadsExample, ShapeInitialRowAndExactFreeFall) {
       if (!free && firstDeviation == 0) firstDeviation = k;
     }
     ASSERT_GT(firstDeviation, 0u);
-    const double midStep = (static_cast<double>(firstDeviation) - 0.5) * kH;
-    EXPECT_GT(midStep, tStar) << "left free fall before reaching the ground";
-    EXPECT_LE(midStep, tStar + kH + 1e-9) << "no contact at the ground";
+    const double tk = static_cast<double>(firstDeviation - 1) * kH;  // start of that step
+    EXPECT_GT(tk + 1.5 * kH, tStar) << "left free fall before reaching the ground";
+    EXPECT_LE(tk + 0.5 * kH, tStar + 1e-6) << "no contact at the ground";
     const double tFirst = static_cast<double>(firstDeviation) * kH;
     // At that step only bead 0 was hit; it leaves the ground at e times its speed.
     EXPECT_NEAR(d[firstDeviation][2], kE * kG * (tFirst - kH), 1e-9);
@@ -123,14 +124,19 @@ TEST(ColumnOfBeadsExample, NoInterpenetrationBeyondHV) {
       worst = std::min(worst, gap);
       ASSERT_GE(gap, -tolerance) << "row " << k << " (t = " << d[k][0] << ")";
     }
-    EXPECT_LT(worst, 0.0);  // some penetration is expected with contacts at the velocity level
+    // Some penetration is expected with contacts at the velocity level: N = 10 reaches 1.7e-4.
+    // The three-bead column, activated at the predicted state, stays clear over this run
+    // (smallest gap +9.2e-5), so only the bound is checked for it.
+    if (n == 10) {
+      EXPECT_LT(worst, -1e-4);
+    }
     std::printf("N = %zu: largest penetration %.3e (bound h vmax = %.3e)\n", n, -worst, tolerance);
   }
 }
 
 // A long run: the column comes to rest on the ground, bead i at R + 2R i (within the
-// penetration left by the last impacts, O(h v) with small v) with zero velocity (T = 8:
-// settled for N = 3 and N = 10 with e = 0.9).
+// penetration left by the last impacts, O(h v) with small v: measured 2.9e-5 for N = 3, 9.9e-5
+// for N = 10, the top bead) with zero velocity (T = 8: settled for N = 3 and N = 10 with e = 0.9).
 TEST(ColumnOfBeadsExample, ComesToRest) {
   for (const std::size_t n : {3u, 10u}) {
     SCOPED_TRACE("N = " + std::to_string(n));
@@ -139,7 +145,7 @@ TEST(ColumnOfBeadsExample, ComesToRest) {
     ASSERT_EQ(d.size(), 16001u);
     const auto& last = d.back();
     for (std::size_t i = 0; i < n; ++i) {
-      EXPECT_NEAR(last[1 + 2 * i], kR + 2 * kR * static_cast<double>(i), 1e-4) << "bead " << i;
+      EXPECT_NEAR(last[1 + 2 * i], kR + 2 * kR * static_cast<double>(i), 2e-4) << "bead " << i;
       EXPECT_NEAR(last[2 + 2 * i], 0.0, 1e-9) << "bead " << i;
     }
   }

@@ -61,7 +61,7 @@ TEST(ImpactAccumulationExample, MatchesTheIndependentReference) {
     }
   }
   // The summary line counts the impacts of all runs.
-  EXPECT_NE(run.stdOut.find("ImpactAccumulation: 341209 steps, 467 impacts"), std::string::npos)
+  EXPECT_NE(run.stdOut.find("ImpactAccumulation: 342400 steps, 524 impacts"), std::string::npos)
       << run.stdOut;
 }
 
@@ -73,19 +73,23 @@ TEST(ImpactAccumulationExample, CountsGrowLinearlyInLogOneOverH) {
   ASSERT_EQ(t.size(), 9u);
   for (const double e : {0.5, 0.7, 0.9}) {
     const double theory = std::log(10.0) / std::log(1 / e);
-    // Measured: 3.50 (3.32), 6.00 (6.46), 20.50 (21.85).
+    // Measured: 3.00 (3.32), 6.50 (6.46), 22.00 (21.85).
     EXPECT_NEAR(fittedSlope(t, e), theory, 0.12 * theory) << "e = " << e;
   }
   for (std::size_t i = 0; i < t.size(); ++i) {
     const auto& r = t[i];
     const double h = r[kH], v1 = std::sqrt(2 * kG * r[11]);
     EXPECT_NEAR(r[kSlope], std::log(10.0) / std::log(1 / r[kE]), 1e-14);
-    // At rest, shortly before the exact accumulation time (the last unresolved bounces are
-    // lumped into the resting contact): measured |t_rest − t∞| ≤ 16.4 h.
+    // At rest after the exact accumulation time: the index set is decided at the predicted
+    // state q_k + h v_k, so the last bounces (a few steps long) keep an impact speed above g h
+    // and alternate active and free steps for a while before the ball stays in contact.
+    // Measured 20.4 h ≤ t_rest − t∞ ≤ 22.0 h / (1 − e) here (≤ 29.2 h / (1 − e) over the
+    // default table down to h = 1e-6).
     ASSERT_TRUE(std::isfinite(r[kTRest])) << "row " << i << " not at rest";
-    EXPECT_LE(std::abs(r[kDelay]), 20 * h) << "row " << i;
+    EXPECT_GT(r[kDelay], 0.0) << "row " << i;
+    EXPECT_LE(r[kDelay], 30 * h / (1 - r[kE])) << "row " << i;
     EXPECT_NEAR(r[kDelay], r[kTRest] - r[kTInf], 1e-15);
-    // Penetration at most one step at the impact speed.
+    // Penetration at most one step at the impact speed (measured ≤ 1.7e-3 h v1).
     EXPECT_GT(r[kDepth], 0.0);
     EXPECT_LE(r[kDepth], h * v1) << "row " << i;
     // The count is close to the number of exact impacts faster than g h.

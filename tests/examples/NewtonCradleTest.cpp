@@ -84,7 +84,10 @@ TEST(NewtonCradleExample, SeparatedBallsOneInOneOut) {
     for (std::size_t i = 0; i < balls; ++i) {
       EXPECT_NEAR(t.back()[velocityColumn(balls, i)], i + 1 == balls ? 1.0 : 0.0, 1e-12);
     }
-    // One impact per contact, in order: contact j at j·gap/v0 + (up to one step per impact).
+    // One impact per contact, in order: contact j at j·gap/v0, within half a step per impact.
+    // The impact step (t_k, t_k + h] is the first whose gap at the predicted state q̃ = q_k + h v_k,
+    // ỹ + (h/2) ẏ_k = y_k + (3h/2) ẏ_k, is ≤ 0: it ends within h/2 of the contact time of the
+    // discrete motion, which each earlier impact has shifted by as much (measured: j h/4 early).
     for (std::size_t j = 1; j < balls; ++j) {
       std::size_t count = 0;
       double when = -1;
@@ -96,11 +99,11 @@ TEST(NewtonCradleExample, SeparatedBallsOneInOneOut) {
       }
       EXPECT_EQ(count, 1u) << "contact " << j;
       const double exact = static_cast<double>(j) * kGap;
-      EXPECT_GT(when, exact) << "contact " << j;
-      EXPECT_LE(when, exact + static_cast<double>(j) * kH + 1e-12) << "contact " << j;
+      EXPECT_NEAR(when, exact, 0.5 * static_cast<double>(j) * kH + 1e-12) << "contact " << j;
       EXPECT_NEAR(t.back()[lambdaColumn(balls, j)], 0.0, 0.0);
     }
-    // The last ball's position lags the exact one by less than 1.5 h v0 per impact.
+    // The last ball's position is within 1.5 h v0 per impact of the exact one (measured: 0.75 h
+    // ahead for N = 2, 2.75 h for N = 10).
     const double exactLast = static_cast<double>(balls - 1) * (kDiameter + kGap) +
                              (T - static_cast<double>(balls - 1) * kGap);
     EXPECT_NEAR(t.back()[balls], exactLast, 1.5 * kH * static_cast<double>(balls - 1));

@@ -98,7 +98,19 @@ TEST(BouncingBallTSvsED, ErrorIsFirstOrderInH) {
     ASSERT_EQ(t[j].size(), 5u);
     EXPECT_DOUBLE_EQ(t[j][0], 1e-2 / std::pow(2.0, static_cast<double>(j)));
     EXPECT_LE(t[j][1], 10 * t[j][0]) << "h = " << t[j][0];
-    EXPECT_LE(t[j][2], 25 * t[j][0]) << "h = " << t[j][0];  // measured ≤ 19.1 h
+    // Velocity error on the grid 0.01. The index set is decided at the predicted state, so the
+    // impulse is in the step whose predicted gap q_k + (3/2) h v_k is the first ≤ 0: that step
+    // ends within about h/2 of the impact time t* = √(2/g) = 0.4515, possibly before it. At
+    // h = 1e-2 and 5e-3 it ends at t = 0.45, a grid point before t*: there the time-stepping
+    // velocity has jumped (+3.9) and the event-driven one not yet (−4.4), an error of the whole
+    // jump ≈ (1 + e)|v*| (measured 8.30, 8.34). From h = 2.5e-3 on, no grid point falls between
+    // the two impacts: first order (measured ≤ 17.0 h).
+    if (j < 2) {
+      EXPECT_GT(t[j][2], 8.0) << "h = " << t[j][0];
+      EXPECT_LE(t[j][2], (1 + 0.9) * std::sqrt(2 * 9.81)) << "h = " << t[j][0];
+    } else {
+      EXPECT_LE(t[j][2], 25 * t[j][0]) << "h = " << t[j][0];
+    }
     EXPECT_LE(t[j][3], t[j][1]);
     EXPECT_NEAR(t[j][4], t[j][1] / t[j][0], 1e-12 * t[j][4]);
     if (j + 3 >= t.size()) {

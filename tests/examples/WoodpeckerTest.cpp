@@ -3,9 +3,10 @@
 //   - the golden file of the independent Python reference (scripts/reference/woodpecker.py:
 //     its own Gauss–Seidel with exact 2D local solves, run to 1e-15), T = 0.03;
 //   - in process, the same model built through the API: at every step of the default run, the
-//     index set (y_N,k + h/2 ẏ_N,k ≤ 0), the Coulomb cone of each impulse, complementarity of the
-//     normal impulse with ũ_N = u_N,k+1 + e_N u_N,k, stick (u_T = 0 inside the cone) and slide
-//     (|r_T| = μ r_N opposite to u_T); and that this run is the example's;
+//     index set (ỹ_N + h/2 ẏ̃_N ≤ 0 at the predicted state q̃ = q_k + h v_k), the Coulomb cone of
+//     each impulse, complementarity of the normal impulse with ũ_N = u_N,k+1 + e_N u_N,k, stick
+//     (u_T = 0 inside the cone) and slide (|r_T| = μ r_N opposite to u_T); and that this run is
+//     the example's;
 //   - the mechanics: energy ½vᵀMv + ½qᵀKq − F_extᵀq never increases, the beak impact reverses
 //     φ̇_S with the ratio −e_N1 = −0.5, the limit cycle (period 0.146 s, the sleeve goes down by
 //     ≈ 0.0195 per cycle), and convergence in h before the first beak impact.
@@ -125,9 +126,17 @@ TEST(WoodpeckerExample, CoulombConeAndComplementarityAtEveryStepThroughTheApi) {
     sim->computeOneStep();
     if (fc->size() > 0 && !fc->lastResult().converged()) ++unconverged;
     const Eigen::Vector3d v = ds->velocity();
+    // The index set is decided at the predicted state q̃ = q_k + h(θ v_k + (1 − θ) v_k), θ = 1/2,
+    // in the integrator's floating-point order: ỹ_N = H_N q̃ + b_N, ẏ̃_N = H_N v_k.
+    Eigen::Vector3d qPredicted;
+    for (int j = 0; j < 3; ++j) {
+      double x = (kH * 0.5) * vk(j);
+      x += (kH * (1.0 - 0.5)) * vk(j);
+      qPredicted(j) = x + qk(j);
+    }
     for (int i = 0; i < 3; ++i) {
       const Eigen::Vector2d r = inter[i]->lambda(1);
-      const double yN = c[i].H.row(0).dot(qk) + c[i].b(0), uNk = c[i].H.row(0).dot(vk);
+      const double yN = c[i].H.row(0).dot(qPredicted) + c[i].b(0), uNk = c[i].H.row(0).dot(vk);
       if (!(yN + 0.5 * kH * uNk <= 0)) {
         ASSERT_EQ(r.norm(), 0.0) << "inactive contact " << i << " with an impulse, step " << k;
         continue;
@@ -155,8 +164,10 @@ TEST(WoodpeckerExample, CoulombConeAndComplementarityAtEveryStepThroughTheApi) {
     sim->nextStep();
   }
   EXPECT_EQ(unconverged, 0);
-  // Measured: 9951 (step, contact) pairs in the index set, 3959 sticking, 5789 sliding (the
-  // others take off); cone 0, normal 1.4e-16, stick 6.3e-18, slide 0, run 5.3e-15.
+  // Measured: 9722 (step, contact) pairs in the index set, 3960 sticking, 5718 sliding (the
+  // others take off; counted by scripts/reference/woodpecker.py, the same discrete solution);
+  // cone 0, normal 1.4e-16, stick 6.3e-18, slide 0, run 5.3e-15 (the last five measured with
+  // the former activation rule y_N,k + h/2 ẏ_N,k ≤ 0).
   EXPECT_GT(active, 9000);
   EXPECT_GT(stick, 1000);
   EXPECT_GT(slide, 1000);
@@ -187,19 +198,21 @@ TEST(WoodpeckerExample, EnergyBeakImpactAndLimitCycle) {
     }
   }
   EXPECT_LT(worstIncrease, 1e-15);  // measured 8.7e-19: dissipative at every step
-  // Two beak impacts in 0.3 s: t = 0.08104 and 0.22710, period 0.14606 (0.1458–0.1465 for h
-  // from 8e-5 to 2.5e-6; 13 periods of a 2 s run: 0.1459–0.1462); the sleeve goes down by
-  // 0.0195 per cycle.
+  // Two beak impacts in 0.3 s: t = 0.08102 and 0.22696, period 0.14594 (0.1455–0.1459 for h
+  // from 8e-5 to 2.5e-6; 13 periods of a 2 s run: 0.1458–0.1461); the sleeve goes down by
+  // 0.0194 per cycle.
   ASSERT_EQ(beak.size(), 2u);
-  EXPECT_NEAR(t[beak[0]][0], 0.08104, 1e-4);
+  EXPECT_NEAR(t[beak[0]][0], 0.08102, 1e-4);
   EXPECT_NEAR(t[beak[1]][0] - t[beak[0]][0], 0.1460, 1e-3);
   EXPECT_NEAR(t[beak[1]][1] - t[beak[0]][1], -0.0195, 5e-4);
   EXPECT_LT(t.back()[1], -0.04);
 }
 
 TEST(WoodpeckerExample, ConvergesInHBeforeTheFirstBeakImpact) {
-  // Max |Δy| and |Δφ_S| over t ≤ 0.08 on the common grid against h = 5e-6.
-  const Table fine = run("--T 0.08 --h 5e-6", "Woodpecker_h5e-6");
+  // Max |Δy| and |Δφ_S|/100 over t ≤ 0.08 on the common grid against h = 2.5e-6. Not monotone
+  // in h (the stick/slip transitions fall on the grid differently): 2.8e-6, 1.0e-6, 2.1e-6,
+  // 2.1e-7, 5.6e-7 for h = 8e-5, 4e-5, 2e-5, 1e-5, 5e-6; first order over 8e-5 → 1e-5.
+  const Table fine = run("--T 0.08 --h 2.5e-6", "Woodpecker_h2.5e-6");
   auto error = [&](const std::string& h, std::size_t stride) {
     const Table t = run("--T 0.08 --h " + h, "Woodpecker_h" + h);
     double e = 0;
@@ -210,7 +223,8 @@ TEST(WoodpeckerExample, ConvergesInHBeforeTheFirstBeakImpact) {
     }
     return e;
   };
-  const double e80 = error("8e-5", 16), e20 = error("2e-5", 4);
-  EXPECT_LT(e20, e80 / 3);  // measured 1.2e-6 against 1.4e-5
-  EXPECT_LT(e20, 5e-6);
+  const double e80 = error("8e-5", 32), e20 = error("2e-5", 8), e10 = error("1e-5", 4);
+  EXPECT_LT(e10, e80 / 5);  // measured 2.1e-7 against 2.8e-6
+  EXPECT_LT(e10, 1e-6);
+  EXPECT_LT(e20, 5e-6);  // measured 2.1e-6
 }

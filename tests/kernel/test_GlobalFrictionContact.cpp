@@ -184,8 +184,10 @@ TEST(GlobalFrictionContact, SpheresFollowTheFrictionContactTrajectory) {
     options.maxIterations = 100000;
     options.gfcLocalSolver = "nsgs";
     gfc->setNumericsSolverOptions(options);
-    TimeStepping a(local.nsds, std::make_shared<TimeDiscretisation>(0.0, local.h),
-                   std::make_shared<MoreauJeanOSI>(0.5), fc);
+    // MoreauJeanGOSI activates from the memories y_k + γ h ẏ_k: the same rule here.
+    auto osi = std::make_shared<MoreauJeanOSI>(0.5);
+    osi->setActivationAtPredictedState(false);
+    TimeStepping a(local.nsds, std::make_shared<TimeDiscretisation>(0.0, local.h), osi, fc);
     TimeStepping b(global.nsds, std::make_shared<TimeDiscretisation>(0.0, global.h),
                    std::make_shared<MoreauJeanGOSI>(0.5), gfc);
     a.initialize();
@@ -272,8 +274,10 @@ TEST(GlobalFrictionContact, MoreauJeanOSIGivesTheSameStep) {
   g2->setTolerance(1e-13);
   TimeStepping a(withGOSI.nsds, std::make_shared<TimeDiscretisation>(0.0, withGOSI.h),
                  std::make_shared<MoreauJeanGOSI>(0.5), g1);
-  TimeStepping b(withOSI.nsds, std::make_shared<TimeDiscretisation>(0.0, withOSI.h),
-                 std::make_shared<MoreauJeanOSI>(0.5), g2);
+  // MoreauJeanGOSI activates from the memories y_k + γ h ẏ_k: the same rule here.
+  auto osi = std::make_shared<MoreauJeanOSI>(0.5);
+  osi->setActivationAtPredictedState(false);
+  TimeStepping b(withOSI.nsds, std::make_shared<TimeDiscretisation>(0.0, withOSI.h), osi, g2);
   for (int k = 0; k < 200; ++k) {
     a.computeOneStep();
     b.computeOneStep();

@@ -197,7 +197,10 @@ TEST(MoreauJeanNewtonEuler, MixesWithLagrangianSystemsAndMatchesTheirTrajectory)
   nsds->link(linter, lball);
   nsds->link(ninter, nball);
   auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h));
-  sim->associate(std::make_shared<MoreauJeanOSI>(0.5), lball);
+  // MoreauJeanNewtonEulerOSI activates from the memories y_k + γ h ẏ_k: the same rule here.
+  auto lagrangian = std::make_shared<MoreauJeanOSI>(0.5);
+  lagrangian->setActivationAtPredictedState(false);
+  sim->associate(lagrangian, lball);
   sim->associate(std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), nball);
   sim->insertNonSmoothProblem(std::make_shared<LCP>());
   double maxDiff = 0;

@@ -302,10 +302,12 @@ TEST(MoreauJeanOSINewtonEuler, LagrangianBallAndNewtonEulerSphereInOneProblem) {
         dSphere, differingSteps(both.sphere, sphereAlone.sphere), both.contactSteps,
         *std::max_element(both.newton.begin(), both.newton.end()));
     EXPECT_GT(both.contactSteps, 350);
-    // The ball bounced too (it starts 0.4 above its contact height: lands at t ≈ 0.29).
+    // The ball bounced too (it starts 0.4 above its contact height: lands at t ≈ 0.29 with
+    // |v| ≈ 2.8 m/s; its contact is activated at the predicted state q_k + h v_k, so its lowest
+    // row is within about 1.5 h|v| ≈ 4.2e-3 above the contact height).
     double minBall = INFINITY;
     for (const auto& x : both.ball) minBall = std::min(minBall, x(0));
-    EXPECT_LT(minBall, kR + 1e-3);
+    EXPECT_LT(minBall, kR + 4.2e-3);
     EXPECT_GT(both.ball.back()(0), kR + 0.01);
     // Block-diagonal problem solved by NSGS to 1e-10: the blocks of the two parts do not
     // interact in the Gauss–Seidel sweeps, and each part is bitwise its own run.

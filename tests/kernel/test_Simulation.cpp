@@ -254,9 +254,11 @@ TEST(Simulation, FailurePolicies) {
 }
 
 TEST(MoreauJeanOSI, GammaSetsTheActivationPredictor) {
-  // y_k = 0.001, ẏ_k = −1, h = 0.01: y + ½hẏ < 0 (active) but y + 0·hẏ > 0.
+  // y_k = 0.012, ẏ_k = −1, h = 0.01, no force: at the predicted state q̃ = q_k + h v_k,
+  // ỹ = 0.002 and ỹ + ½hẏ = −0.003 ≤ 0 (active) but ỹ + 0·hẏ > 0; the rule on the memories
+  // (setActivationAtPredictedState(false)): y_k + ½hẏ_k = 0.007 > 0.
   auto activeAfterOneStep = [](std::shared_ptr<MoreauJeanOSI> osi) {
-    Bouncer b = makeBouncer("ball", 0.001, -1.0, 0.0, 0.0);
+    Bouncer b = makeBouncer("ball", 0.012, -1.0, 0.0, 0.0);
     auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
     nsds->insertDynamicalSystem(b.ds);
     nsds->link(b.inter, b.ds);
@@ -268,6 +270,10 @@ TEST(MoreauJeanOSI, GammaSetsTheActivationPredictor) {
   EXPECT_EQ(activeAfterOneStep(std::make_shared<MoreauJeanOSI>(0.5)), 1);
   EXPECT_EQ(activeAfterOneStep(std::make_shared<MoreauJeanOSI>(0.5, 0.5)), 1);
   EXPECT_EQ(activeAfterOneStep(std::make_shared<MoreauJeanOSI>(0.5, 0.0)), 0);
+  auto fromMemories = std::make_shared<MoreauJeanOSI>(0.5);
+  EXPECT_TRUE(fromMemories->activationAtPredictedState());
+  fromMemories->setActivationAtPredictedState(false);
+  EXPECT_EQ(activeAfterOneStep(fromMemories), 0);
   MoreauJeanOSI given(0.5, 0.0), notGiven(0.5);
   EXPECT_TRUE(given.useGamma());
   EXPECT_EQ(given.gamma(), 0.0);

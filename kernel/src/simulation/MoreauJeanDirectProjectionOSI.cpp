@@ -135,7 +135,11 @@ bool MoreauJeanDirectProjectionOSI::addInteractionInIndexSet(const Interaction& 
                                                              unsigned level,
                                                              const StepContext& ctx) const {
   if (level != 1) return MoreauJeanOSI::addInteractionInIndexSet(inter, level, ctx);
-  return indexSet1Rule(inter, topology_, gamma(), ctx.h);
+  // The outputs at the predicted state, as MoreauJeanOSI's rule (the memories otherwise).
+  const Eigen::VectorXd* y = &inter.yMemory(0);
+  const Eigen::VectorXd* ydot = &inter.yMemory(1);
+  predictedOutputs(inter, ctx.step, y, ydot);
+  return indexSet1Rule(inter, *y, *ydot, topology_, gamma(), ctx.h);
 }
 
 void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {

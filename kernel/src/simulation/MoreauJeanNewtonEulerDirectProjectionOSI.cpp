@@ -103,7 +103,7 @@ void MoreauJeanNewtonEulerDirectProjectionOSI::beginStep(const StepContext& ctx)
 bool MoreauJeanNewtonEulerDirectProjectionOSI::addInteractionInIndexSet(
     const Interaction& inter, unsigned level, const StepContext& ctx) const {
   if (level != 1) return MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(inter, level, ctx);
-  return indexSet1Rule(inter, topology_, gamma(), ctx.h);
+  return indexSet1Rule(inter, inter.yMemory(0), inter.yMemory(1), topology_, gamma(), ctx.h);
 }
 
 void MoreauJeanNewtonEulerDirectProjectionOSI::prepareProjection(const StepContext& ctx) {

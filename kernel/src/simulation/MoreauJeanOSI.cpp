@@ -111,6 +111,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       s.nonlinear = false;
     }
     s.qPrev = Eigen::VectorXd::Zero(n);
+    s.qPredicted = Eigen::VectorXd::Zero(n);
     s.n = n;
     s.vFree = Eigen::VectorXd::Zero(n);
     s.rhs = Eigen::VectorXd::Zero(n);
@@ -333,6 +334,9 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
     for (DSData* sp : d.active) sp->written = false;
     d.anyWritten = false;
   }
+  // The outputs at the predicted state, for the index-set rule of this step (once per step in
+  // Newton mode: the rule is asked at the first iterate).
+  if (predictedActivation_ && (!newton || tau == 0)) d.predictOutputs(k, h, th, tk1);
   // Nonlinear relations: G(q^τ) (and ∂h/∂t) at t_{k+1}, q^τ the Newton
   // iterate (q_k at τ = 0); M̂⁻¹Hᵀ again when M̂ changed (nonlinear system).
   if (d.nonConstant > 0 || d.nonlinearDS > 0)
@@ -355,19 +359,33 @@ bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned 
                             " out of range [0, 1]");
   // Bilateral and relay laws: always active.
   if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
-  // Predicted gap ȳ = y_k + γ h ẏ_k; active when the first component of
-  // one of its laws (the normal of a contact law) is ≤ 0.
-  const Eigen::VectorXd& y = inter.yMemory(0);
-  const Eigen::VectorXd& ydot = inter.yMemory(1);
+  // ỹ + γ h ẏ̃ ≤ 0 with the outputs at the predicted state (predictedOutputs; the memories
+  // y_k, ẏ_k when the step's outputs were not predicted); active when the first component of
+  // one of its laws (the normal of a contact law) passes.
+  const Eigen::VectorXd* y = &inter.yMemory(0);
+  const Eigen::VectorXd* ydot = &inter.yMemory(1);
+  predictedOutputs(inter, ctx.step, y, ydot);
   const double h = ctx.h;
   const std::size_t id = inter.number();
   const Eigen::Index stride =
       id < impl_->interactions.size() && impl_->interactions[id].inter.get() == &inter
           ? static_cast<Eigen::Index>(impl_->interactions[id].lawSize)
           : static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
-  for (Eigen::Index i = 0; i < y.size(); i += stride)
-    if (y(i) + gamma_ * h * ydot(i) <= 0.0) return true;
+  for (Eigen::Index i = 0; i < y->size(); i += stride)
+    if ((*y)(i) + gamma_ * h * (*ydot)(i) <= 0.0) return true;
   return false;
+}
+
+bool MoreauJeanOSI::predictedOutputs(const Interaction& inter, std::size_t step,
+                                     const Eigen::VectorXd*& y,
+                                     const Eigen::VectorXd*& ydot) const {
+  const std::size_t id = inter.number();
+  if (id >= impl_->interactions.size()) return false;
+  const InteractionData& data = impl_->interactions[id];
+  if (data.inter.get() != &inter || data.predictedStep != step) return false;
+  y = &data.yPredicted;
+  ydot = &data.ydotPredicted;
+  return true;
 }
 
 void MoreauJeanOSI::computeFreeOutput(const Interaction& inter, const ProblemContext& ctx,

@@ -59,9 +59,12 @@ struct DSData {
   Eigen::VectorXd Fk;            // F(t_k, q_k, v_k)
   Eigen::VectorXd qStar, resid;
   Eigen::VectorXd qPrev;  // q^τ (Newton mode, for the output residual)
-  bool written = false;   // written by the user before the current step
-  bool touched = false;   // updateState: an interaction with λ ≠ 0 acts on it
-  Eigen::Index n = 0;     // ndof
+  // q̃ = q_k + h(θ v_k + (1 − θ) v_k), the state at which the index-set rule evaluates the
+  // outputs (predictOutputs; docs/theory/moreau-jean.md, "Index set 1").
+  Eigen::VectorXd qPredicted;
+  bool written = false;  // written by the user before the current step
+  bool touched = false;  // updateState: an interaction with λ ≠ 0 acts on it
+  Eigen::Index n = 0;    // ndof
   Eigen::VectorXd vFree, rhs;
   // The per-step vectors, 5 n doubles in the integrator's contiguous pool
   // (DS after DS, so a step walks one array): F_ext,k; work; the state the
@@ -170,7 +173,11 @@ struct InteractionData {
   bool touchesNonlinear = false;  // acts on a nonlinear system (W changes per iterate)
   bool outputResidual = false;    // Newton: linearization error of y computed
   Eigen::VectorXd yPrev, yRes;    // h(q^τ, t_{k+1}) and the residual work vector
-  std::vector<DSBlock> blocks;    // one or two, in link order: H = G(q*) blocks
+  // y(q̃, t_{k+1}) and ẏ(q̃, v_k, t_{k+1}) of step predictedStep: what the index-set rule reads
+  // (predictOutputs).
+  Eigen::VectorXd yPredicted, ydotPredicted;
+  std::size_t predictedStep = std::numeric_limits<std::size_t>::max();
+  std::vector<DSBlock> blocks;  // one or two, in link order: H = G(q*) blocks
 };
 
 // Same size and the same bits (NaN compares equal to itself, −0 differs from
@@ -383,6 +390,69 @@ struct MoreauJeanOSI::Impl {
     d.relation->computeOutput(t, *d.inter, 1);
   }
 
+  // The outputs of every interaction at the predicted state q̃ = q_k + h(θ v_k + (1 − θ) v_k)
+  // (Siconos's computeInitialNewtonState: q = hθ v + h(1 − θ) v_old + q_old with v = v_old) and
+  // t_{k+1}: y(q̃) and ẏ = G(q̃) v_k (+ ∂h/∂t), in yPredicted / ydotPredicted for the index-set
+  // rule of `step` (docs/theory/moreau-jean.md, "Index set 1"). The systems' q and the
+  // interactions' y are left as they were (a relation other than a plain
+  // LagrangianLinearTIR is evaluated with q̃ swapped into the systems' q and its buffers
+  // swapped into y(0), y(1), then swapped back: no copy, no allocation).
+  void predictOutputs(std::size_t step, double h, double theta, double t) {
+    const double a = h * theta, b = h * (1.0 - theta);
+    for (DSData* sp : active) {
+      DSData& s = *sp;
+      const double* v = s.ds->velocityMemory().data();
+      const double* q = s.ds->qMemory().data();
+      double* out = s.qPredicted.data();
+      for (Eigen::Index i = 0; i < s.n; ++i) {
+        double x = a * v[i];
+        x += b * v[i];
+        out[i] = x + q[i];
+      }
+    }
+    bool general = false;
+    for (InteractionData& id : interactions) {
+      if (!id.inter) continue;
+      if (!id.plainLinear) {
+        general = true;
+        continue;
+      }
+      copyValues(id.plainLinear->b(), id.yPredicted);
+      id.ydotPredicted.setZero();
+      for (const DSBlock& blk : id.blocks) {
+        addProduct(blk.H, ds[blk.ds].qPredicted.data(), id.yPredicted.data());
+        addProduct(blk.H, blk.system->velocityMemory().data(), id.ydotPredicted.data());
+      }
+      id.predictedStep = step;
+    }
+    if (!general) return;
+    struct SwapQ {
+      std::vector<DSData*>& systems;
+      SwapQ(std::vector<DSData*>& s) : systems(s) { swap(); }
+      ~SwapQ() { swap(); }
+      void swap() {
+        for (DSData* sp : systems) sp->ds->q().swap(sp->qPredicted);
+      }
+    } swapQ(active);
+    for (InteractionData& id : interactions) {
+      if (!id.inter || id.plainLinear) continue;
+      Interaction& inter = *id.inter;
+      struct SwapY {
+        Interaction& inter;
+        InteractionData& id;
+        SwapY(Interaction& i, InteractionData& d) : inter(i), id(d) { swap(); }
+        ~SwapY() { swap(); }
+        void swap() {
+          inter.y(0).swap(id.yPredicted);
+          inter.y(1).swap(id.ydotPredicted);
+        }
+      } swapY(inter, id);
+      id.relation->computeOutput(t, inter, 0);
+      id.relation->computeOutput(t, inter, 1);
+      id.predictedStep = step;
+    }
+  }
+
   // Blocks H_ds = G(q*) and M̂_ds⁻¹ H_dsᵀ from the relation's Jacobian at the
   // current state (q* = q_k) and time t.
   void updateBlocks(InteractionData& id, double t) {
@@ -432,6 +502,9 @@ struct MoreauJeanOSI::Impl {
     id.outputResidual = !id.constant && !id.relation->hasJachlambda();
     id.yPrev = Eigen::VectorXd::Zero(inter->dimension());
     id.yRes = Eigen::VectorXd::Zero(inter->dimension());
+    id.yPredicted = Eigen::VectorXd::Zero(inter->dimension());
+    id.ydotPredicted = Eigen::VectorXd::Zero(inter->dimension());
+    id.predictedStep = std::numeric_limits<std::size_t>::max();
     updateBlocks(id, t);
     for (unsigned level = 0; level < inter->numberOfInputLevels(); ++level)
       inter->lambda(level).setZero();

@@ -56,14 +56,13 @@ void ProjectionIntegrator::resizeForcedActive(std::size_t interactionCapacity) {
 
 void ProjectionIntegrator::clearForcedActive() { std::fill(forced_.begin(), forced_.end(), 0); }
 
-bool ProjectionIntegrator::indexSet1Rule(const Interaction& inter, const Topology* topology,
+bool ProjectionIntegrator::indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
+                                         const Eigen::VectorXd& ydot, const Topology* topology,
                                          double gamma, double h) const {
   if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
   if (isForcedActive(inter)) return true;
   const bool member = topology && topology->numberOfIndexSets() > 1 &&
                       topology->indexSet(1).contains(inter.number());
-  const Eigen::VectorXd& y = inter.yMemory(0);
-  const Eigen::VectorXd& ydot = inter.yMemory(1);
   const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
   for (Eigen::Index i = 0; i < y.size(); i += stride) {
     const double predicted = y(i) + gamma * h * ydot(i);

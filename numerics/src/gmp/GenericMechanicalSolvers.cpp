@@ -141,10 +141,11 @@ struct GenericMechanicalSolver::Impl {
   struct BlockWork {
     GmpBlockType type = GmpBlockType::Equality;
     Index offset = 0, size = 0;
-    Index row = 0;          // block row of the (possibly re-blocked) sparse-block M
-    Index inner = 0;        // first row of the block inside that block row
-    std::size_t diag = 0;   // offset of M_bb (size × size, column-major) in diag
-    std::size_t local = 0;  // index in lus (equality) or lcps (complementarity, size > 1)
+    Index row = 0;                // block row of the (possibly re-blocked) sparse-block M
+    Index inner = 0;              // first row of the block inside that block row
+    std::size_t diag = 0;         // offset of M_bb (size × size, column-major) in diag
+    std::size_t local = 0;        // index in lus (equality) or lcps (complementarity, size > 1)
+    double localTolerance = 0.0;  // friction block: of its local solves (solve)
   };
   struct LocalLcp {
     LinearComplementarityProblem problem;
@@ -406,6 +407,17 @@ struct GenericMechanicalSolver::Impl {
     refresh(p);
     const SparseBlockMatrix& S = matrix(p);
     LocalSolverOptions local = localSolverOptions(options);
+    // The local contact error is absolute below 1 (scaled by max(1, ‖q_i‖, ‖r_i‖, ‖u_i‖)), the
+    // problem's relative to max(‖q‖, ‖z‖, ‖w‖) ≥ ‖q_b‖: a friction block whose part q_b of q
+    // is smaller than 1 gets a local tolerance ‖q_b‖ times smaller, so that a converged local
+    // solve meets the tolerance (a contact of a 1e-9 problem otherwise stops at 1e-14
+    // absolute, 1e-5 relative, and every later sweep leaves it there). Per block: a block's
+    // iterates do not depend on the other blocks' size.
+    for (BlockWork& bw : work) {
+      bw.localTolerance = local.tolerance;
+      const double qb = p.q().segment(bw.offset, bw.size).norm();
+      if (qb > 0.0 && qb < 1.0) bw.localTolerance = std::max(local.tolerance * qb, 1e-300);
+    }
     const double omega = options.relaxation;
     double error = std::numeric_limits<double>::infinity();
     int sweep = 0;
@@ -425,9 +437,11 @@ struct GenericMechanicalSolver::Impl {
             solveRelay(bw, p.block(static_cast<Index>(b)), z);
             break;
           case GmpBlockType::FrictionContact2D:
+            local.tolerance = bw.localTolerance;
             solveFriction<2>(bw, p.block(static_cast<Index>(b)).mu, z, local);
             break;
           case GmpBlockType::FrictionContact3D:
+            local.tolerance = bw.localTolerance;
             solveFriction<3>(bw, p.block(static_cast<Index>(b)).mu, z, local);
             break;
         }

@@ -376,6 +376,24 @@ TEST(GmpError, IsZeroExactlyAtAKnownSolutionAndPositiveElsewhere) {
   EXPECT_THROW(gmpComputeError(p, Eigen::VectorXd::Zero(3), w), std::invalid_argument);
 }
 
+TEST(GmpNsgs, TinyFrictionProblemMeetsTheRelativeTolerance) {
+  // One contact of a 1e-9 scale problem (a contact activated at a predicted state with a gap
+  // still open: SimulationTest's two-mass stack): the solution r = (−q_n / 3, 0, 0) must be
+  // found to the relative tolerance, not only to the local solver's absolute 1e-14 (which is
+  // 5e-6 relative here, and where every sweep left it before).
+  const std::vector<GmpBlock> blocks = {GmpBlock::frictionContact(3, 0.6)};
+  const Eigen::Vector3d q(-2.0590123286923223e-09, 1e-59, 2.5e-59);
+  GenericMechanicalProblem p(Matrix(Eigen::MatrixXd(3.0 * Eigen::Matrix3d::Identity())), q, blocks);
+  for (double tolerance : {1e-9, 1e-12}) {
+    Eigen::VectorXd z = Eigen::VectorXd::Zero(3), w;
+    const SolverResult r = solveGenericMechanical(p, z, w, tight(tolerance));
+    EXPECT_TRUE(r.converged()) << r.message << " error " << r.error;
+    EXPECT_LE(r.iterations, 3);
+    EXPECT_NEAR(z[0], -q[0] / 3.0, 1e-12 * std::abs(q[0]));
+    EXPECT_LE(gmpComputeError(p, z, w), tolerance);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Bad input, hard problems, solver object
 // ---------------------------------------------------------------------------

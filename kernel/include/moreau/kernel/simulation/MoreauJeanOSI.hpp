@@ -32,7 +32,8 @@ class MoreauJeanNewtonEulerOSI;
 /// `MoreauJeanOSI(0.5)` integrates a NewtonEulerDS as in Siconos.
 class MoreauJeanOSI : public OneStepIntegrator {
  public:
-  /// theta in [0, 1]. gamma: the activation predictor y_k + γ h ẏ_k ≤ 0;
+  /// theta in [0, 1]. gamma: the activation test ỹ + γ h ẏ̃ ≤ 0 on the outputs at the
+  /// predicted state (predictedOutputs);
   /// NaN (default) means "not given": γ = ½ and useGamma() is false; a
   /// given γ must be in [0, 1] (ImpactingBar uses γ = 0). ModelError
   /// otherwise. (Part 7 also uses a given γ for q* = q_k + γ h v_k in M(q*).)
@@ -113,11 +114,29 @@ class MoreauJeanOSI : public OneStepIntegrator {
   /// companion's free twist).
   const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 
+  /// The index-set rule on the outputs at the predicted state q̃ (true, the default: what
+  /// Siconos's TimeStepping does, its Newton loop starting at q̃) or on the memories y_k, ẏ_k
+  /// (false: the rule y_k + γ h ẏ_k ≤ 0 as tutorial-models §0.1 writes it, also the one of
+  /// MoreauJeanNewtonEulerOSI and MoreauJeanGOSI). docs/theory/moreau-jean.md, "Index set 1".
+  void setActivationAtPredictedState(bool enabled) { predictedActivation_ = enabled; }
+  /// True (the default) when the index-set rule reads the outputs at the predicted state.
+  bool activationAtPredictedState() const { return predictedActivation_; }
+
+  /// What the index-set rule of step `step` reads for inter: y(q̃, t_{k+1}) and
+  /// ẏ(q̃, v_k, t_{k+1}) at the predicted state q̃ = q_k + h(θ v_k + (1 − θ) v_k), where
+  /// Siconos starts its Newton loop and evaluates the outputs that update the index sets
+  /// (computed by the first computeFreeState of the step; docs/theory/moreau-jean.md,
+  /// "Index set 1"). False (y and ydot untouched) when inter is not integrated here or the
+  /// step's outputs were not predicted (the rule then reads the memories y_k, ẏ_k).
+  bool predictedOutputs(const Interaction& inter, std::size_t step, const Eigen::VectorXd*& y,
+                        const Eigen::VectorXd*& ydot) const;
+
  private:
   struct Impl;
   double theta_;
   double gamma_;
   bool useGamma_;
+  bool predictedActivation_ = true;
   std::unique_ptr<Impl> impl_;
   std::shared_ptr<MoreauJeanNewtonEulerOSI> newtonEuler_;  // companion (lazily created)
 

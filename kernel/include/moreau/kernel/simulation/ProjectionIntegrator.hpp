@@ -85,10 +85,12 @@ class ProjectionIntegrator {
   /// Clears every forced flag (beginStep).
   void clearForcedActive();
   /// The rule of index set 1 (header comment) for inter at a step of size h with the predictor
-  /// weight gamma: true when inter's law is always active, when inter is forced active, or by
-  /// the thresholds, with membership in index set 1 of topology (none when topology is null
-  /// or has no index set 1).
-  bool indexSet1Rule(const Interaction& inter, const Topology* topology, double gamma,
+  /// weight gamma, on the outputs y, ydot (the memories y_k, ẏ_k, or the outputs at a
+  /// predicted state: MoreauJeanOSI::predictedOutputs): true when inter's law is always active,
+  /// when inter is forced active, or by the thresholds, with membership in index set 1 of
+  /// topology (none when topology is null or has no index set 1).
+  bool indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
+                     const Eigen::VectorXd& ydot, const Topology* topology, double gamma,
                      double h) const;
 
  private:
