@@ -407,8 +407,8 @@ TEST(EventDriven, SimultaneousRedundantContactsImpactAndRest) {
 
 // Time-stepping (Moreau–Jean θ = ½) converges to the event-driven trajectory as h → 0: on
 // [0, 1] (one impact, at 0.4515), max over t = 0.01 k of |q_TS − q_ED| ≤ 10 h for every h of
-// 1e-2 / 2^j, j = 0..10 (measured: 2.9e-2 at h = 1e-2, then an error / h ratio between 0.5
-// and 8.2, 3.9 at the finest h = 9.8e-6: first order, not monotone while the impact falls
+// 1e-2 / 2^j, j = 0..10 (measured: 5.3e-2 at h = 1e-2, then an error / h ratio between 0.26
+// and 7.7, 4.3 at the finest h = 9.8e-6: first order, not monotone while the impact falls
 // anywhere inside a step).
 TEST(EventDriven, TimeSteppingConvergesToEventDriven) {
   const double g = 9.81, e = 0.9, T = 1.0, grid = 0.01;
