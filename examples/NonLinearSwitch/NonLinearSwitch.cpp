@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
     auto sim = std::make_shared<TimeStepping>(nsds, td, osi, mlcp);
     sim->setNewtonMaxIteration(20);
     sim->setNewtonTolerance(1e-11);
+    sim->setComputeResiduY(true);  // "y and r residuals computed" (tutorial-models §7)
     sim->setResetAllLambda(false);
     sim->initialize();
 

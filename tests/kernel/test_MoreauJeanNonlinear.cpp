@@ -228,6 +228,10 @@ TEST(MoreauJeanNonlinear, PendulumAgainstWallLosesEnergyByESquaredPerImpact) {
   o.T = 6.0;
   Pendulum p = makePendulum(o);
   p.sim->setNewtonTolerance(1e-12);
+  // The impact law ẏ_{k+1} = −e ẏ_k holds with ẏ_{k+1} = G(q_{k+1}) v_{k+1} when the output
+  // residual is converged too (Siconos setComputeResiduY; by default the loop stops on the
+  // state residual and the law holds for G(q^τ) of the last iterate only).
+  p.sim->setComputeResiduY(true);
   int impacts = 0;
   double worstLaw = 0, worstEnergy = 0;
   double eBefore = energy(*p.ds);
@@ -319,7 +323,8 @@ TEST(MoreauJeanNonlinear, NonConvergenceFollowsFailurePolicy) {
 // State-dependent mass and nonlinear inertia: a free particle in polar
 // coordinates q = (r, φ), M(q) = diag(m, m r²), N = (−m r φ̇², 2 m r ṙ φ̇).
 // From (x, y) = (1, 0) with velocity (0, 1) the exact motion is the line
-// (1, t): r = √(1 + t²), φ = atan t. M is frozen at q* = q_k + γ h v_k.
+// (1, t): r = √(1 + t²), φ = atan t. M is evaluated at the Newton iterate (as Siconos), i.e.
+// at q_{k+1} once converged: first order in h (the θ = ½ forces alone would be second order).
 namespace {
 Eigen::Vector2d polarRun(double h, double theta, double gamma, bool fd) {
   const double m = 2.0;
@@ -357,14 +362,10 @@ TEST(MoreauJeanNonlinear, StateDependentMassAndGyroscopicTerms) {
   for (double h : {0.02, 0.01, 0.005}) err.push_back((polarRun(h, 0.5, 0.5, false) - exact).norm());
   const double order = std::log2(err[1] / err[2]);
   std::printf("polar particle: errors %.3e %.3e %.3e, order %.3f\n", err[0], err[1], err[2], order);
-  EXPECT_LT(err[2], 1e-5);
-  EXPECT_NEAR(order, 2.0, 0.15);  // θ = γ = ½: M(q*) with q* ≈ q_{k+½}
-  // γ = 0 (M(q_k)): first order.
-  std::vector<double> err0;
-  for (double h : {0.01, 0.005}) err0.push_back((polarRun(h, 0.5, 0.0, false) - exact).norm());
-  const double order0 = std::log2(err0[0] / err0[1]);
-  std::printf("gamma = 0: errors %.3e %.3e, order %.3f\n", err0[0], err0[1], order0);
-  EXPECT_NEAR(order0, 1.0, 0.15);
+  EXPECT_LT(err[2], 5e-4);         // measured 2.96e-4
+  EXPECT_NEAR(order, 1.0, 0.15);  // M(q_{k+1}): first order (measured 1.000)
+  // γ is the activation predictor only: the same solution for γ = 0 (no contact here).
+  EXPECT_EQ((polarRun(0.01, 0.5, 0.0, false) - polarRun(0.01, 0.5, 0.5, false)).norm(), 0.0);
   // Finite-difference Jacobians of N: the same discrete solution.
   EXPECT_LT((polarRun(0.01, 0.5, 0.5, true) - polarRun(0.01, 0.5, 0.5, false)).norm(), 1e-8);
 }

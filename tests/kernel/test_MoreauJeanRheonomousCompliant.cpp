@@ -131,6 +131,7 @@ TEST(MoreauJeanRheonomous, PendulumAgainstOscillatingWallNewtonImpactLaw) {
       std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                                      std::make_shared<MoreauJeanOSI>(0.5), std::make_shared<LCP>());
   sim->setNewtonTolerance(1e-10);
+  sim->setComputeResiduY(true);  // the impact law with G(q_{k+1}): the output residual too
   sim->initialize();
   double maxLaw = 0.0, minGap = 1.0;
   int impacts = 0;

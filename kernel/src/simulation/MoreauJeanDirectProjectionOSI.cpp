@@ -55,31 +55,12 @@ void MoreauJeanDirectProjectionOSI::initialize(const Simulation& simulation) {
     systemOf_[ds->number()] = static_cast<long>(systems_.size());
     SystemData s;
     s.ds = lds;
-    s.constantMass = lds->hasConstantMass();
     // Boundary conditions (checked against the system by MoreauJeanOSI::initialize).
     if (lds->boundaryConditions()) s.prescribed = lds->boundaryConditions()->velocityIndices();
-    if (!factorizeMass(s))
-      throw ModelError("MoreauJeanDirectProjectionOSI: the mass matrix of " + ds->description() +
-                       " is not positive definite");
     systems_.push_back(std::move(s));
   }
   topologyVersion_ = nsds.topologyVersion() + 1;  // force a synchronize
   synchronize();
-}
-
-bool MoreauJeanDirectProjectionOSI::factorizeMass(SystemData& s) {
-  if (s.prescribed.empty()) {
-    s.llt.compute(s.ds->mass());
-  } else {
-    s.reduced = s.ds->mass();
-    for (unsigned j : s.prescribed) {
-      s.reduced.row(j).setZero();
-      s.reduced.col(j).setZero();
-      s.reduced(j, j) = 1.0;
-    }
-    s.llt.compute(s.reduced);
-  }
-  return s.llt.info() == Eigen::Success;
 }
 
 bool MoreauJeanDirectProjectionOSI::owns(const Interaction& inter) const {
@@ -108,7 +89,6 @@ void MoreauJeanDirectProjectionOSI::synchronize() {
       Block b;
       b.system = static_cast<std::size_t>(systemOf_[ds->number()]);
       d.blocks.push_back(std::move(b));
-      allConstant_ = allConstant_ && systems_[d.blocks.back().system].constantMass;
     }
     allConstant_ = allConstant_ && d.constant;
   }
@@ -144,14 +124,6 @@ bool MoreauJeanDirectProjectionOSI::addInteractionInIndexSet(const Interaction& 
 
 void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {
   if (prepared_ && allConstant_) return;
-  for (SystemData& s : systems_)
-    if (!s.constantMass) {
-      s.ds->computeMass();
-      if (!factorizeMass(s))
-        throw ModelError("MoreauJeanDirectProjectionOSI: the mass matrix of " +
-                         s.ds->description() + " is not positive definite at step " +
-                         std::to_string(ctx.step));
-    }
   for (InteractionData& d : interactions_) {
     if (!d.inter) continue;
     d.relation->computeJacobians(ctx.tNext, *d.inter);
@@ -159,10 +131,10 @@ void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {
       Block& b = d.blocks[i];
       b.G = d.relation->jachqBlock(*d.inter, i);
       const SystemData& s = systems_[b.system];
-      b.MinvGt = b.G.transpose();
-      // Prescribed coordinates: not moved by the projection (rows of M̃⁻¹Gᵀ = 0).
-      for (unsigned j : s.prescribed) b.MinvGt.row(j).setZero();
-      s.llt.solveInPlace(b.MinvGt);
+      // The correction Gᵀλ(0) in the identity metric, as Siconos's MLCPProjectOnConstraints
+      // (not M⁻¹Gᵀλ(0): docs/theory/projection.md); prescribed coordinates are not moved.
+      b.Gt = b.G.transpose();
+      for (unsigned j : s.prescribed) b.Gt.row(j).setZero();
     }
   }
   prepared_ = true;
@@ -192,7 +164,7 @@ void MoreauJeanDirectProjectionOSI::addInteractionBlock(const Interaction& a, co
   for (const Block& ba : da.blocks) {
     if (ba.system != s) continue;
     for (const Block& bb : db.blocks)
-      if (bb.system == s) block.noalias() += ba.G * bb.MinvGt;
+      if (bb.system == s) block.noalias() += ba.G * bb.Gt;
   }
 }
 
@@ -217,7 +189,7 @@ void MoreauJeanDirectProjectionOSI::updateState(const ProblemContext& ctx) {
     for (const Block& b : d.blocks) {
       LagrangianDS& ds = *systems_[b.system].ds;
       ds.p(0).noalias() += b.G.transpose() * lambda;
-      ds.q().noalias() += b.MinvGt * lambda;
+      ds.q().noalias() += b.Gt * lambda;
     }
   }
   for (InteractionData& d : interactions_) {

@@ -104,7 +104,6 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
         if (!lds->hasConstantMass()) lds->computeMass();
         s.Mstar = lds->mass();
         s.Fk = Eigen::VectorXd::Zero(n);
-        s.qStar = Eigen::VectorXd::Zero(n);
         s.resid = Eigen::VectorXd::Zero(n);
       }
     } else {
@@ -263,17 +262,14 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
       }
     }
     if (newton && tau == 0) {
-      // The Newton iterate starts from (q_k, v_k) (also when the step is
-      // computed again before nextStep).
+      // (q_k, v_k) (also when the step is computed again before nextStep); the Newton iterate
+      // starts at the predicted state, set below once the outputs of written systems are done.
       copyValues(ds.qMemory(), ds.q());
       copyValues(ds.velocityMemory(), ds.velocity());
       copyValues(ds.q(), s.qSet());
       copyValues(ds.velocity(), s.vSet());
     }
-    if (s.nonlinear) {
-      d.nonlinearFreeState(s, tau, th, gamma_);
-      continue;
-    }
+    if (s.nonlinear) continue;  // below
     if (s.fExtFunction) ds.computeFExt(tk1);
     const Eigen::VectorXd& qk = ds.qMemory();
     const Eigen::VectorXd& vk = ds.velocityMemory();
@@ -334,6 +330,26 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
     for (DSData* sp : d.active) sp->written = false;
     d.anyWritten = false;
   }
+  // Newton: the iterate starts at the predicted state q⁰ = q_k + h(θ v_k + (1 − θ) v_k), v⁰ = v_k
+  // (Siconos's computeInitialNewtonState, in its order of operations); every system's q, so that
+  // the relations' Jacobians G(q⁰) are taken there too. Then the nonlinear systems' free state
+  // at the iterate (docs/theory/moreau-jean.md §5).
+  if (newton && tau == 0)
+    for (DSData* sp : d.active) {
+      DSData& s = *sp;
+      const double a = h * th, b = h * (1.0 - th);
+      const double* vk = s.ds->velocityMemory().data();
+      const double* qk = s.ds->qMemory().data();
+      double* q0 = s.ds->q().data();
+      for (Eigen::Index i = 0; i < s.n; ++i) {
+        double x = a * vk[i];
+        x += b * vk[i];
+        q0[i] = x + qk[i];
+      }
+      copyValues(s.ds->q(), s.qSet());
+    }
+  for (DSData* sp : d.active)
+    if (sp->nonlinear) d.nonlinearFreeState(*sp, tau, th);
   // The outputs at the predicted state, for the index-set rule of this step (once per step in
   // Newton mode: the rule is asked at the first iterate).
   if (predictedActivation_ && (!newton || tau == 0)) d.predictOutputs(k, h, th, tk1);
@@ -376,6 +392,30 @@ bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned 
   return false;
 }
 
+void MoreauJeanOSI::enterInitialNewtonState(const StepContext& ctx) {
+  if (atInitialNewtonState_) return;
+  const double a = ctx.h * theta_, b = ctx.h * (1.0 - theta_);
+  for (DSData* sp : impl_->active) {
+    DSData& s = *sp;
+    const double* v = s.ds->velocity().data();
+    const double* q = s.ds->q().data();
+    double* out = s.qPredicted.data();
+    for (Eigen::Index i = 0; i < s.n; ++i) {
+      double x = a * v[i];
+      x += b * v[i];
+      out[i] = x + q[i];
+    }
+  }
+  for (DSData* sp : impl_->active) sp->ds->q().swap(sp->qPredicted);  // no copy, no allocation
+  atInitialNewtonState_ = true;
+}
+
+void MoreauJeanOSI::leaveInitialNewtonState() {
+  if (!atInitialNewtonState_) return;
+  for (DSData* sp : impl_->active) sp->ds->q().swap(sp->qPredicted);
+  atInitialNewtonState_ = false;
+}
+
 bool MoreauJeanOSI::predictedOutputs(const Interaction& inter, std::size_t step,
                                      const Eigen::VectorXd*& y,
                                      const Eigen::VectorXd*& ydot) const {
@@ -414,13 +454,14 @@ double MoreauJeanOSI::computeResidu() {
     DSData& s = *sp;
     if (!s.nonlinear) continue;  // linear: solved exactly by one pass
     LagrangianDS& ds = *s.ds;
-    // 𝓡(v^{τ+1}) − p^{τ+1} = M(q*)(v − v_k) − hθ F(t_{k+1}, q, v) − h(1−θ) F_k − p(1)
+    // 𝓡(v^{τ+1}) − p^{τ+1} = M(q)(v − v_k) − hθ F(t_{k+1}, q, v) − h(1−θ) F_k − p(1) at the new
+    // iterate (q, v), its Euclidean norm: Siconos's residual and norm (absolute).
     ds.computeForces(d.tk1, ds.q(), ds.velocity());
     s.forcesAtIterate = true;
+    ds.computeMass(ds.q());
     s.rhs = ds.velocity();
     s.rhs -= ds.velocityMemory();
-    s.resid.noalias() = s.Mstar * s.rhs;
-    const double inertia = s.resid.lpNorm<Eigen::Infinity>();
+    s.resid.noalias() = ds.mass() * s.rhs;
     const Eigen::VectorXd& p = ds.p(1);
     s.resid -= (h * th) * ds.forces();
     s.resid -= (h * (1.0 - th)) * s.Fk;
@@ -435,8 +476,7 @@ double MoreauJeanOSI::computeResidu() {
         s.resid(idx[j]) = 0.0;
       }
     }
-    const double scale = std::max({1.0, inertia, p.lpNorm<Eigen::Infinity>()});
-    r = std::max(r, s.resid.lpNorm<Eigen::Infinity>() / scale);
+    r = std::max(r, s.resid.norm());
   }
   return r;
 }

@@ -55,9 +55,9 @@ struct DSData {
   // is refactorized at every Newton iterate (docs/theory/moreau-jean.md §5).
   bool nonlinear = false;
   bool forcesAtIterate = false;  // forces() holds F(t_{k+1}, q^τ, v^τ) (computeResidu)
-  Eigen::MatrixXd Mstar;         // M(q*), q* = q_k + γ h v_k, frozen over the step
+  Eigen::MatrixXd Mstar;         // M(q^τ), at the Newton iterate (computeMass there)
   Eigen::VectorXd Fk;            // F(t_k, q_k, v_k)
-  Eigen::VectorXd qStar, resid;
+  Eigen::VectorXd resid;
   Eigen::VectorXd qPrev;  // q^τ (Newton mode, for the output residual)
   // q̃ = q_k + h(θ v_k + (1 − θ) v_k), the state at which the index-set rule evaluates the
   // outputs (predictOutputs; docs/theory/moreau-jean.md, "Index set 1").
@@ -292,22 +292,22 @@ struct MoreauJeanOSI::Impl {
   //   W = M(q*) − hθ ∇_v F − h²θ² ∇_q F  at (t_{k+1}, q^τ, u^τ)
   //   𝓡_free = M(q*)(u^τ − v_k) − hθ F(t_{k+1}, q^τ, u^τ) − h(1−θ) F_k
   //   v_free = u^τ − W⁻¹ 𝓡_free
-  void nonlinearFreeState(DSData& s, unsigned tau, double theta, double gamma) {
+  // Newton iterate τ of a nonlinear system (docs/theory/moreau-jean.md §5): M, F and its
+  // Jacobians at (q^τ, v^τ), t_{k+1}; q⁰ is the predicted state q_k + h v_k (computeFreeState).
+  void nonlinearFreeState(DSData& s, unsigned tau, double theta) {
     LagrangianDS& ds = *s.ds;
     const Eigen::VectorXd& qk = ds.qMemory();
     const Eigen::VectorXd& vk = ds.velocityMemory();
     const double th = theta;
     if (tau == 0) {
-      s.qStar = qk;
-      s.qStar += (gamma * h) * vk;
-      ds.computeMass(s.qStar);
-      s.Mstar = ds.mass();
       ds.computeForces(tk, qk, vk);
       s.Fk = ds.forces();
       s.forcesAtIterate = false;
     }
     const Eigen::VectorXd& q = ds.q();
     const Eigen::VectorXd& v = ds.velocity();
+    ds.computeMass(q);
+    s.Mstar = ds.mass();
     if (!s.forcesAtIterate) ds.computeForces(tk1, q, v);
     s.forcesAtIterate = false;
     ds.computeJacobianqForces(tk1, q, v);

@@ -75,9 +75,21 @@ void TimeStepping::setNewtonMaxIteration(unsigned maxIteration) {
 
 void TimeStepping::computeOneStep() {
   ensureInitialized();
-  // User interaction managers: at q_k, before the free state and the Newton
-  // loop (computeFreeState picks up their links and removals).
-  updateInteractions();
+  // User interaction managers, before the free state and the Newton loop (computeFreeState
+  // picks up their links and removals), with the systems at the state where the Newton loop
+  // starts (Siconos calls them after computeInitialNewtonState: MoreauJeanOSI's q_k + h v_k);
+  // the systems are put back at q_k after them, also when one throws.
+  if (!interactionManagers().empty()) {
+    const StepContext ctx = stepContext();
+    struct Leave {
+      const std::vector<std::shared_ptr<OneStepIntegrator>>& integrators;
+      ~Leave() {
+        for (const auto& osi : integrators) osi->leaveInitialNewtonState();
+      }
+    } leave{integrators_};
+    for (const auto& osi : integrators_) osi->enterInitialNewtonState(ctx);
+    updateInteractions();
+  }
   bool linear = true;
   for (const auto& osi : integrators_) linear = linear && osi->isLinear();
   if (!linear) {
@@ -130,7 +142,7 @@ void TimeStepping::newtonSolve() {
     ry = 0.0;
     for (const auto& osi : integrators_) {
       rs = std::max(rs, osi->computeResidu());
-      ry = std::max(ry, osi->computeResiduOutput());
+      if (computeResiduY_) ry = std::max(ry, osi->computeResiduOutput());
     }
     ++it;
     newtonResiduals_.push_back(std::max(rs, ry));

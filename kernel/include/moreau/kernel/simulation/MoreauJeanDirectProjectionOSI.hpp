@@ -5,8 +5,9 @@
 // MoreauJeanOSI's, unchanged. Then, driven by TimeSteppingDirectProjection,
 // problems in the Position role (MLCPProjectOnConstraints) on the position
 // multipliers λ(0):
-//   w = G M⁻¹ Gᵀ Λ + h(q̃),  equality rows w = 0, the others 0 ≤ w ⊥ Λ ≥ 0,
-//   q ← q̃ + M⁻¹ Gᵀ Λ,  p(0) += Gᵀ Λ     (G = ∇_q h at q̃, M = M(q̃)),
+//   w = G Gᵀ Λ + h(q̃),  equality rows w = 0, the others 0 ≤ w ⊥ Λ ≥ 0,
+//   q ← q̃ + Gᵀ Λ,  p(0) += Gᵀ Λ     (G = ∇_q h at q̃; the identity metric, as Siconos's
+//   MLCPProjectOnConstraints; prescribed coordinates not moved),
 // velocity unchanged. Activation of index set 1 with thresholds (hysteresis):
 // the rule, the thresholds and the forced flags of the combined scheme are
 // ProjectionIntegrator's (ProjectionIntegrator.hpp), shared with
@@ -32,7 +33,7 @@ class LagrangianR;
 class Topology;
 
 /// Moreau–Jean θ-scheme followed by projections of the positions onto the constraints (Siconos
-/// MoreauJeanDirectProjectionOSI), driven by TimeSteppingDirectProjection: q ← q̃ + M⁻¹ Gᵀ λ(0),
+/// MoreauJeanDirectProjectionOSI), driven by TimeSteppingDirectProjection: q ← q̃ + Gᵀ λ(0),
 /// velocity unchanged; index set 1 with activation/deactivation thresholds (hysteresis).
 /// LagrangianDS systems only (NewtonEulerDS: MoreauJeanNewtonEulerDirectProjectionOSI).
 class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionIntegrator {
@@ -84,7 +85,9 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
  private:
   struct Block {
     std::size_t system;  // index in systems_
-    Eigen::MatrixXd G, MinvGt;
+    // G and the direction of the correction, Gᵀ with the prescribed rows zeroed (the projection
+    // metric is the identity, as Siconos's MLCPProjectOnConstraints).
+    Eigen::MatrixXd G, Gt;
   };
   struct InteractionData {
     Interaction* inter = nullptr;
@@ -94,14 +97,10 @@ class MoreauJeanDirectProjectionOSI : public MoreauJeanOSI, public ProjectionInt
   };
   struct SystemData {
     LagrangianDS* ds = nullptr;
-    Eigen::LLT<Eigen::MatrixXd> llt;
-    bool constantMass = true;
     // Coordinates with prescribed velocities (BoundaryCondition): the projection does not
-    // move them (llt factors M with their rows and columns replaced by the identity's).
+    // move them (their rows of Gt are zero).
     std::vector<unsigned> prescribed;
-    Eigen::MatrixXd reduced;  // work matrix of the factorization
   };
-  static bool factorizeMass(SystemData& s);
   void synchronize();
   const InteractionData& data(const Interaction& inter) const;
 

@@ -36,7 +36,7 @@ class MoreauJeanOSI : public OneStepIntegrator {
   /// predicted state (predictedOutputs);
   /// NaN (default) means "not given": γ = ½ and useGamma() is false; a
   /// given γ must be in [0, 1] (ImpactingBar uses γ = 0). ModelError
-  /// otherwise. (Part 7 also uses a given γ for q* = q_k + γ h v_k in M(q*).)
+  /// otherwise.
   explicit MoreauJeanOSI(double theta = 0.5,
                          double gamma = std::numeric_limits<double>::quiet_NaN());
   ~MoreauJeanOSI() override;
@@ -62,8 +62,8 @@ class MoreauJeanOSI : public OneStepIntegrator {
   }
 
   /// Supports every LagrangianDS: a nonlinear one (M(q), F_int, N) has
-  /// W = M(q*) + hθC_t + h²θ²K_t refactorized at each Newton iterate
-  /// (q* = q_k + γ h v_k, γ = ½ unless given; docs/theory/moreau-jean.md §5),
+  /// W = M(q^τ) + hθC_t + h²θ²K_t refactorized at each Newton iterate q^τ (the loop
+  /// starts at q_k + h v_k, as Siconos; docs/theory/moreau-jean.md §5),
   /// LagrangianLinearTIDS and LagrangianLinearDiagonalDS (diagonal M̂,
   /// element-wise inverse) with Lagrangian relations (ModelError
   /// otherwise). M̂ is factorized by Cholesky (LLT); when it is not SPD a
@@ -72,6 +72,12 @@ class MoreauJeanOSI : public OneStepIntegrator {
   /// systems the simulation associates with it and their interactions.
   void initialize(const Simulation& simulation) override;
   void beginStep(const StepContext& ctx) override;
+  /// q of every integrated system ← q + h(θ v + (1 − θ) v) (Siconos's order of operations),
+  /// the state where the Newton loop starts, for the interaction managers; leave restores q.
+  ///@{
+  void enterInitialNewtonState(const StepContext& ctx) override;
+  void leaveInitialNewtonState() override;
+  ///@}
   void computeFreeState(const StepContext& ctx) override;
   bool addInteractionInIndexSet(const Interaction& inter, unsigned level,
                                 const StepContext& ctx) const override;
@@ -88,13 +94,15 @@ class MoreauJeanOSI : public OneStepIntegrator {
   /// False when a system is nonlinear (M(q), F_int or N) or a relation has
   /// non-constant Jacobians: TimeStepping then iterates Newton over the step.
   bool isLinear() const override;
-  /// Max over the nonlinear systems of ‖𝓡(v^{τ+1}) − p^{τ+1}‖∞ / max(1,
-  /// ‖M(q*)(v^{τ+1} − v_k)‖∞, ‖p‖∞) (0 without nonlinear system).
+  /// Max over the nonlinear systems of ‖𝓡(v^{τ+1}) − p^{τ+1}‖₂ = ‖M(q)(v − v_k) − hθ
+  /// F(t_{k+1}, q, v) − h(1 − θ) F_k − p‖₂ at the new iterate (q, v) (absolute, as Siconos;
+  /// 0 without nonlinear system).
   double computeResidu() override;
   /// Max over the nonlinear relations (without ∇_λh) of
   /// ‖h(q^{τ+1}) − h(q^τ) − G(q^τ)(q^{τ+1} − q^τ)‖∞ (linearization error of
   /// y) and ‖ẏ(q^{τ+1}, v^{τ+1}) − G(q^τ) v^{τ+1} (− ∂h/∂t)‖∞ (the velocity
-  /// output against the one the problem enforced), at t_{k+1}.
+  /// output against the one the problem enforced), at t_{k+1}. Read by TimeStepping only with
+  /// setComputeResiduY(true).
   double computeResiduOutput() override;
 
   /// M̂ of ds (after initialize; std::out_of_range otherwise). Empty (0x0)
@@ -137,6 +145,7 @@ class MoreauJeanOSI : public OneStepIntegrator {
   double gamma_;
   bool useGamma_;
   bool predictedActivation_ = true;
+  bool atInitialNewtonState_ = false;  // enterInitialNewtonState swapped q̃ into the systems
   std::unique_ptr<Impl> impl_;
   std::shared_ptr<MoreauJeanNewtonEulerOSI> newtonEuler_;  // companion (lazily created)
 

@@ -64,6 +64,15 @@ class OneStepIntegrator {
   /// the interactions of that system are recomputed from it at t_k.
   /// Interactions linked or removed since the last step are picked up here.
   virtual void beginStep(const StepContext& ctx) = 0;
+  /// The interaction managers of a TimeStepping step run with the systems at the state where
+  /// the step's Newton loop starts (Siconos calls them after computeInitialNewtonState):
+  /// enterInitialNewtonState puts this integrator's systems there, leaveInitialNewtonState
+  /// puts them back exactly (called after the managers, also when one throws). Default:
+  /// nothing (the managers see q_k). MoreauJeanOSI: q_k + h(θ v_k + (1 − θ) v_k).
+  ///@{
+  virtual void enterInitialNewtonState(const StepContext& /*ctx*/) {}
+  virtual void leaveInitialNewtonState() {}
+  ///@}
   /// Free state of its systems over [t_k, t_{k+1}].
   virtual void computeFreeState(const StepContext& ctx) = 0;
 

@@ -83,6 +83,13 @@ class TimeStepping : public Simulation {
   double newtonOutputResidual() const { return newtonOutputResidual_; }
   const std::vector<double>& newtonResiduals() const { return newtonResiduals_; }
   ///@}
+  /// Siconos setComputeResiduY: when true the Newton loop also requires the integrators'
+  /// output residual (OneStepIntegrator::computeResiduOutput) below the tolerance; false (the
+  /// default, as Siconos) stops on the state residual (computeResidu) alone.
+  ///@{
+  void setComputeResiduY(bool enabled) { computeResiduY_ = enabled; }
+  bool computeResiduY() const { return computeResiduY_; }
+  ///@}
   /// Siconos resetAllLambda: when true (the default, the Siconos TimeStepping
   /// Newton default "λ reset each step"), the Newton loop of a nonlinear step
   /// starts from λ = 0 (every level of every interaction); when false it
@@ -120,6 +127,7 @@ class TimeStepping : public Simulation {
   double newtonTolerance_ = 1e-6;
   unsigned newtonMaxIteration_ = 50;
   bool resetAllLambda_ = true;
+  bool computeResiduY_ = false;
   unsigned newtonIterations_ = 1;
   bool newtonConverged_ = true;
   double newtonStateResidual_ = 0.0;
