@@ -22,8 +22,10 @@ q = v = 0 and H ignores them), so the scheme is scalar:
     not a member: enters when yhat <= 1e-7 and ydotp <= 0
     a member:     leaves when yhat > 1e-7 and ydotp > 0
   projection (interactions of index set 1), while -y > tol and iterations < max:
-    MLCP (one complementarity row): 0 <= w = y + (1/m) Lam  _|_  Lam >= 0
-        -> Lam = max(0, -m y);   q <- q + Lam / m;   p(0) += Lam;   lambda(0) = Lam
+    MLCP with the identity metric (as Siconos's MLCPProjectOnConstraints, no mass weighting;
+    one complementarity row, H H^T = 1): 0 <= w = y + Lam  _|_  Lam >= 0
+        -> Lam = max(0, -y);   q <- q + Lam (= q + H^T Lam);   p(0) += Lam;   lambda(0) = Lam
+    (with m = 1 this is also the mass-weighted projection H M^-1 H^T, q + M^-1 H^T Lam)
   combined scheme: after the projection, if the contact is not in index set 1 and
     y_{k+1} < -tol, it is added to index set 1 and the step is computed again from (q_k, v_k).
 
@@ -65,8 +67,8 @@ def project(q, active, tol, max_iter):
     lam0 = 0.0
     iterations = 0
     while active and -q > tol and iterations < max_iter:
-        lam0 = max(0.0, -M_BALL * q)
-        q = q + lam0 / M_BALL
+        lam0 = max(0.0, -q)
+        q = q + lam0
         p0 += lam0
         iterations += 1
     return q, p0, lam0, iterations

@@ -18,8 +18,10 @@ Only the heights x_i move (see column_of_beads_ts.py). One step k (t_k -> t_k+1)
   2. repeat (at most 50 index-set iterations):
        a. Moreau--Jean step from (x_k, v_k) with the velocity LCP on I (as column_of_beads_ts.py);
        b. projection, while max over I of max(0, -y) > 1e-8 and fewer than 10 iterations:
-            LCP   w = A Lam + y(x~),  A = H M^-1 H^T (rows of I),  0 <= w _|_ Lam >= 0
-            x <- x~ + M^-1 H^T Lam          (velocity unchanged)
+            LCP   w = A Lam + y(x~),  A = H H^T (rows of I; identity metric, as Siconos's
+                  MLCPProjectOnConstraints),  0 <= w _|_ Lam >= 0
+            x <- x~ + H^T Lam          (velocity unchanged)
+          (the beads' mass is 1, so this equals the mass-weighted H M^-1 H^T, x~ + M^-1 H^T Lam);
        c. every created contact outside I with y(x_k+1) < -1e-8 is added to I; if none was
           added, stop; otherwise compute the step again from (x_k, v_k).
   3. the final I is the "previous set" of the next step's prediction.
@@ -56,6 +58,12 @@ def ydot_of(c, vs):
 
 def delassus(active):
     return [[sum(ca * cb / M_BEAD for ba, ca in a[0] for bb, cb in b[0] if ba == bb)
+             for b in active] for a in active]
+
+
+def gram(active):
+    """H H^T: the projection's matrix (identity metric)."""
+    return [[sum(ca * cb for ba, ca in a[0] for bb, cb in b[0] if ba == bb)
              for b in active] for a in active]
 
 
@@ -116,10 +124,10 @@ def run(T, h, out):
             iterations = 0
             while cs and iterations < MAX_PROJECTION and \
                     max(0.0, max(-y_of(c, xn) for c in cs)) > TOL_UNILATERAL:
-                lam0 = lcp_murty(delassus(cs), [y_of(c, xn) for c in cs])
+                lam0 = lcp_murty(gram(cs), [y_of(c, xn) for c in cs])
                 for c, l in zip(cs, lam0):
                     for b, coef in c[0]:
-                        xn[b] += coef * l / M_BEAD
+                        xn[b] += coef * l
                 iterations += 1
             projections += iterations
             if passes >= MAX_INDEX_SET:

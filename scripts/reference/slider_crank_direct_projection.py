@@ -19,11 +19,14 @@ The model, the Newton loop of the nonlinear Moreau-Jean step, its residuals and 
         a corner in it leaves when yhat > 1e-7 and ydotp > 0;
   * after the step, projection at level 0 (all four corners), while the largest normal
     violation max(0, -y_N) > 1e-10 and fewer than 10 iterations were done:
-        G_N = normal rows of G at the current q, M = M(q) at the current q,
-        LCP   w = G_N M^-1 G_N^T Lam + y_N(q),  0 <= w _|_ Lam >= 0   (4 rows, solved by
+        G_N = normal rows of G at the current q, identity metric (as Siconos's
+        MLCPProjectOnConstraints, no mass weighting),
+        LCP   w = G_N G_N^T Lam + y_N(q),  0 <= w _|_ Lam >= 0   (4 rows, solved by
               enumerating the 16 complementary bases, smallest active set first),
-        q <- q + M^-1 G_N^T Lam   (velocity unchanged), lambda(0)_0 = Lam;
-    y and ydot = G(q) v are then those of the projected q (they start the next step).
+        q <- q + G_N^T Lam   (velocity unchanged), lambda(0)_0 = Lam;
+    y = h(q) is then that of the projected q, while ydot = G(q) v stays that of the velocity step
+    (q before the projection, v unchanged): Siconos's projection loop recomputes y(0) only, and
+    this ydot starts the next step (its Newton law e ydot_k).
 
 Output: the example's 32 columns (%.15e): the first 25 as slider_crank_ts.py (columns 9-10
 divided by +c in every row), then lambda(0)_0 of corners 1-4 (of the last projection iteration of
@@ -40,7 +43,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import slider_crank_ts as sc  # noqa: E402
-from slider_crank_ts import (a, b, c, energy, forces, jacobians, l1, l2, mass,  # noqa: E402
+from slider_crank_ts import (a, b, c, energy, forces, jacobians, l1, l2,  # noqa: E402
                              newton_step, outputs, solve)
 
 V0 = [150.0, -75.0, 0.0]
@@ -128,17 +131,18 @@ def run(T, h, out):
                                      NEWTON_MAX)
         newton_total += it
         q, v = qi, u
+        # ydot of the velocity step (G at q before the projection): kept after the projection.
+        Gq = jacobians(q)
+        yd = [[sum(Gq[i][r][j] * v[j] for j in range(3)) for r in range(2)] for i in range(4)]
         # Projection at level 0 (normal rows of the four corners).
         lam0 = [0.0] * 4
         proj = 0
         while violation(q) > PROJ_TOL and proj < PROJ_MAX:
             GN = [Gc[0] for Gc in jacobians(q)]
-            Mq = mass(q)
-            MinvGt = [solve(Mq, GN[i]) for i in range(4)]
-            A = [[sum(GN[i][j] * MinvGt[k2][j] for j in range(3)) for k2 in range(4)]
+            A = [[sum(GN[i][j] * GN[k2][j] for j in range(3)) for k2 in range(4)]
                  for i in range(4)]
             lam0 = lcp_enum(A, [yc[0] for yc in outputs(q)])
-            q = [q[j] + sum(MinvGt[i][j] * lam0[i] for i in range(4)) for j in range(3)]
+            q = [q[j] + sum(GN[i][j] * lam0[i] for i in range(4)) for j in range(3)]
             proj += 1
         proj_total += proj
         proj_steps += 1 if proj > 0 else 0
@@ -146,8 +150,6 @@ def run(T, h, out):
         worst = max(worst, viol)
         y = [list(pp) for pp in outputs(q)]
         lowest = min([lowest] + [y[i][0] for i in range(4)])
-        Gq = jacobians(q)
-        yd = [[sum(Gq[i][r][j] * v[j] for j in range(3)) for r in range(2)] for i in range(4)]
         for i in range(4):
             now = lam[i][0] > 0
             if now and not closed[i]:

@@ -192,13 +192,16 @@ void MoreauJeanDirectProjectionOSI::updateState(const ProblemContext& ctx) {
       ds.q().noalias() += b.Gt * lambda;
     }
   }
+  // y(0) at the projected q; ẏ = y(1) stays the velocity step's (G at q before the projection,
+  // the velocity being unchanged), as Siconos's projection loop recomputes y(0) only: the next
+  // step's Newton law reads it (e ẏ_k). docs/theory/projection.md.
   for (InteractionData& d : interactions_) {
     if (!d.inter) continue;
-    Interaction& inter = *d.inter;
-    d.relation->computeOutput(ctx.tNext, inter, 0);
-    if (!d.constant) d.relation->computeJacobians(ctx.tNext, inter);
-    d.relation->computeOutput(ctx.tNext, inter, 1);
+    d.relation->computeOutput(ctx.tNext, *d.inter, 0);
   }
+  // The projected q is this integrator's state, not a user's write (which would recompute the
+  // outputs and memories from it at the next step).
+  adoptCurrentState();
 }
 
 }  // namespace moreau

@@ -392,6 +392,13 @@ bool MoreauJeanOSI::addInteractionInIndexSet(const Interaction& inter, unsigned 
   return false;
 }
 
+void MoreauJeanOSI::adoptCurrentState() {
+  for (DSData* sp : impl_->active) {
+    copyValues(sp->ds->q(), sp->qSet());
+    copyValues(sp->ds->velocity(), sp->vSet());
+  }
+}
+
 void MoreauJeanOSI::enterInitialNewtonState(const StepContext& ctx) {
   if (atInitialNewtonState_) return;
   const double a = ctx.h * theta_, b = ctx.h * (1.0 - theta_);

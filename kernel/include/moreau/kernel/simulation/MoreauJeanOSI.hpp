@@ -139,6 +139,12 @@ class MoreauJeanOSI : public OneStepIntegrator {
   bool predictedOutputs(const Interaction& inter, std::size_t step, const Eigen::VectorXd*& y,
                         const Eigen::VectorXd*& ydot) const;
 
+ protected:
+  /// The systems' current q and v become the state this integrator last set (a derived
+  /// integrator that moved q, e.g. a projection, so that the next step does not take it for a
+  /// user's write: outputs and memories are left as they are).
+  void adoptCurrentState();
+
  private:
   struct Impl;
   double theta_;
