@@ -119,8 +119,8 @@ TEST(SliderCrankDirectProjectionExample, GapsAboveToleranceAfterProjectionAndEne
   EXPECT_GE(lowest, -1e-10);         // measured −3.397e-11
   EXPECT_LE(worstViolation, 1e-10);  // measured 3.397e-11
   EXPECT_LE(maxProjections, 10);     // measured 2
-  EXPECT_GT(projectedSteps, 50);  // measured 106
-  EXPECT_GT(contactSteps, 100);   // measured 328
+  EXPECT_GT(projectedSteps, 50);     // measured 106
+  EXPECT_GT(contactSteps, 100);      // measured 328
   // Impacts dissipate (e_n = 0.4, friction) and the projection moves q only; the smooth steps
   // carry the first-order energy error of the scheme (M at the Newton iterate, h = 1e-4: up to
   // +4.94e-3 J in a step without impulse or projection, t = 0.1960; +2.55e-5 J at the first
