@@ -398,7 +398,7 @@ TEST(BoundaryCondition, NonlinearCartPendulumFollowsAndBalancesMomentum) {
   // Summed reactions ≈ change of the conjugate momentum (M v)_x, to O(h): M is taken at the
   // end of each step (the Newton iterate, as Siconos), not at its middle (measured 1.8e-5).
   EXPECT_NEAR(b.sumReaction, b.dpx, 5e-5);
-  EXPECT_LT(b.forceError, 1e-4);            // measured 9.2e-6
+  EXPECT_LT(b.forceError, 1e-4);  // measured 9.2e-6
   // The pendulum against RK4 of the driven ODE: second order in h.
   EXPECT_LT(b.phiError, 1e-4);
   EXPECT_GT(a.phiError / b.phiError, 3.5);  // measured 4.00

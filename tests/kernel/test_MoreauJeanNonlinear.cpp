@@ -362,7 +362,7 @@ TEST(MoreauJeanNonlinear, StateDependentMassAndGyroscopicTerms) {
   for (double h : {0.02, 0.01, 0.005}) err.push_back((polarRun(h, 0.5, 0.5, false) - exact).norm());
   const double order = std::log2(err[1] / err[2]);
   std::printf("polar particle: errors %.3e %.3e %.3e, order %.3f\n", err[0], err[1], err[2], order);
-  EXPECT_LT(err[2], 5e-4);         // measured 2.96e-4
+  EXPECT_LT(err[2], 5e-4);        // measured 2.96e-4
   EXPECT_NEAR(order, 1.0, 0.15);  // M(q_{k+1}): first order (measured 1.000)
   // γ is the activation predictor only: the same solution for γ = 0 (no contact here).
   EXPECT_EQ((polarRun(0.01, 0.5, 0.0, false) - polarRun(0.01, 0.5, 0.5, false)).norm(), 0.0);
