@@ -15,8 +15,10 @@ The model, the Newton loop of the nonlinear Moreau-Jean step, its residuals and 
     qp = q_k + h (theta v_k + (1 - theta) v_k) (per coordinate: x = (h theta) v_k;
     x += (h (1 - theta)) v_k; qp = x + q_k): yp = h(qp), ydotp = G(qp) v_k (first row = normal
     gap, yhat = yp + gamma h ydotp = yp):
-        a corner outside the previous step's set enters when yhat <= 1e-6 and ydotp <= 100;
+        a corner outside the set enters when yhat <= 1e-6 and ydotp <= 100;
         a corner in it leaves when yhat > 1e-7 and ydotp > 0;
+    applied twice per step as Siconos does: first on the end-of-step outputs of the previous
+    step (y after its projection, ydot of its velocity step), then at the predicted state;
   * after the step, projection at level 0 (all four corners), while the largest normal
     violation max(0, -y_N) > 1e-10 and fewer than 10 iterations were done:
         G_N = normal rows of G at the current q, identity metric (as Siconos's
@@ -117,16 +119,22 @@ def run(T, h, out):
             x += (h * (1 - THETA)) * vk[i]
             qp.append(x + qk[i])
         yp, Gp = outputs(qp), jacobians(qp)
-        active = []
-        for i in range(4):
-            ydp = sum(Gp[i][0][j] * vk[j] for j in range(3))
-            yhat = yp[i][0] + GAMMA * h * ydp
-            if i in members:
-                if not (yhat > DEACT_POS and ydp > DEACT_VEL):
-                    active.append(i)
-            elif yhat <= ACT_POS and ydp <= ACT_VEL:
-                active.append(i)
-        members = set(active)
+        def update(members, ys, yds):
+            out = set()
+            for i in range(4):
+                yhat = ys[i] + GAMMA * h * yds[i]
+                if i in members:
+                    if not (yhat > DEACT_POS and yds[i] > DEACT_VEL):
+                        out.add(i)
+                elif yhat <= ACT_POS and yds[i] <= ACT_VEL:
+                    out.add(i)
+            return out
+        # Two updates, as Siconos: on the end-of-step outputs (y after the projection, ydot of
+        # the velocity step), then on the outputs at the predicted state.
+        members = update(members, [y[i][0] for i in range(4)], [yd[i][0] for i in range(4)])
+        members = update(members, [yp[i][0] for i in range(4)],
+                         [sum(Gp[i][0][j] * vk[j] for j in range(3)) for i in range(4)])
+        active = sorted(members)
         qi, u, lam, it = newton_step(qk, vk, qp, Fk, h, THETA, active, yd, NEWTON_TOL,
                                      NEWTON_MAX)
         newton_total += it

@@ -115,11 +115,18 @@ bool MoreauJeanDirectProjectionOSI::addInteractionInIndexSet(const Interaction& 
                                                              unsigned level,
                                                              const StepContext& ctx) const {
   if (level != 1) return MoreauJeanOSI::addInteractionInIndexSet(inter, level, ctx);
-  // The outputs at the predicted state, as MoreauJeanOSI's rule (the memories otherwise).
-  const Eigen::VectorXd* y = &inter.yMemory(0);
-  const Eigen::VectorXd* ydot = &inter.yMemory(1);
-  predictedOutputs(inter, ctx.step, y, ydot);
-  return indexSet1Rule(inter, *y, *ydot, topology_, gamma(), ctx.h);
+  // Siconos updates index set 1 twice per step: on the end-of-step outputs y_k, ẏ_k
+  // (processEvents / initOSNS), then on the outputs at the predicted state (initializeNewtonLoop).
+  // With the hysteresis of the thresholds both count (a contact the first update adds at
+  // y_k ≤ ε_a can be dropped by the second at ỹ > ε_d): the two updates in that order.
+  const bool member = topology_ && topology_->numberOfIndexSets() > 1 &&
+                      topology_->indexSet(1).contains(inter.number());
+  const bool first =
+      indexSet1Rule(inter, inter.yMemory(0), inter.yMemory(1), member, gamma(), ctx.h);
+  const Eigen::VectorXd* y = nullptr;
+  const Eigen::VectorXd* ydot = nullptr;
+  if (!predictedOutputs(inter, ctx.step, y, ydot)) return first;
+  return indexSet1Rule(inter, *y, *ydot, first, gamma(), ctx.h);
 }
 
 void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {

@@ -59,10 +59,16 @@ void ProjectionIntegrator::clearForcedActive() { std::fill(forced_.begin(), forc
 bool ProjectionIntegrator::indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
                                          const Eigen::VectorXd& ydot, const Topology* topology,
                                          double gamma, double h) const {
-  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
-  if (isForcedActive(inter)) return true;
   const bool member = topology && topology->numberOfIndexSets() > 1 &&
                       topology->indexSet(1).contains(inter.number());
+  return indexSet1Rule(inter, y, ydot, member, gamma, h);
+}
+
+bool ProjectionIntegrator::indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
+                                         const Eigen::VectorXd& ydot, bool member, double gamma,
+                                         double h) const {
+  if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
+  if (isForcedActive(inter)) return true;
   const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
   for (Eigen::Index i = 0; i < y.size(); i += stride) {
     const double predicted = y(i) + gamma * h * ydot(i);

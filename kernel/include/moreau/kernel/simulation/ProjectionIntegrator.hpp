@@ -92,6 +92,9 @@ class ProjectionIntegrator {
   bool indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
                      const Eigen::VectorXd& ydot, const Topology* topology, double gamma,
                      double h) const;
+  /// The same with the membership given (member: inter is in index set 1 before this update).
+  bool indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
+                     const Eigen::VectorXd& ydot, bool member, double gamma, double h) const;
 
  private:
   const char* name_;
