@@ -112,12 +112,8 @@ def run(T, h, out):
         tk1 = (k + 1) * h
         qk, vk = q[:], v[:]
         Fk = forces(qk, vk)
-        # Index set 1 on the outputs at the predicted state (once per step).
-        qp = []
-        for i in range(3):
-            x = (h * THETA) * vk[i]
-            x += (h * (1 - THETA)) * vk[i]
-            qp.append(x + qk[i])
+        # Index set 1 on the outputs at the predicted state.
+        qp = sc.predicted_state(qk, vk, h, THETA)
         yp, Gp = outputs(qp), jacobians(qp)
         def update(members, ys, yds):
             out = set()

@@ -210,6 +210,17 @@ def fc2d(W, qv, mu):
 
 
 # ---------------------------------------------------------------------------- Moreau-Jean
+def predicted_state(qk, vk, h, theta):
+    """q_k + h (theta v_k + (1 - theta) v_k), per coordinate x = (h theta) v; x += (h (1 - theta))
+    v; x + q (Siconos's order): where the Newton loop starts and the index set is evaluated."""
+    qp = []
+    for i in range(len(qk)):
+        x = (h * theta) * vk[i]
+        x += (h * (1 - theta)) * vk[i]
+        qp.append(x + qk[i])
+    return qp
+
+
 def newton_step(qk, vk, qp, Fk, h, theta, active, yd, tol, max_iter):
     """One step of the nonlinear Moreau-Jean scheme: the Newton loop on u = v_{k+1}, started at
     the predicted state (q^0 = qp, u^0 = v_k), with M, F and its Jacobians at the iterate
@@ -292,11 +303,7 @@ def run_mj(T, h, tol, max_iter, out, every=1):
         qk, vk = q[:], v[:]
         Fk = forces(qk, vk)
         # Index set 1 on the outputs at the predicted state (once per step).
-        qp = []
-        for i in range(3):
-            x = (h * theta) * vk[i]
-            x += (h * (1 - theta)) * vk[i]
-            qp.append(x + qk[i])
+        qp = predicted_state(qk, vk, h, theta)
         yp, Gp = outputs(qp), jacobians(qp)
         ydp = [sum(Gp[i][0][j] * vk[j] for j in range(3)) for i in range(4)]
         active = [i for i in range(4) if yp[i][0] + gamma * h * ydp[i] <= 0.0]

@@ -336,17 +336,9 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
   // at the iterate (docs/theory/moreau-jean.md §5).
   if (newton && tau == 0)
     for (DSData* sp : d.active) {
-      DSData& s = *sp;
-      const double a = h * th, b = h * (1.0 - th);
-      const double* vk = s.ds->velocityMemory().data();
-      const double* qk = s.ds->qMemory().data();
-      double* q0 = s.ds->q().data();
-      for (Eigen::Index i = 0; i < s.n; ++i) {
-        double x = a * vk[i];
-        x += b * vk[i];
-        q0[i] = x + qk[i];
-      }
-      copyValues(s.ds->q(), s.qSet());
+      predictedState(sp->ds->qMemory().data(), sp->ds->velocityMemory().data(), h, th, sp->n,
+                     sp->ds->q().data());
+      copyValues(sp->ds->q(), sp->qSet());
     }
   for (DSData* sp : d.active)
     if (sp->nonlinear) d.nonlinearFreeState(*sp, tau, th);
@@ -401,18 +393,9 @@ void MoreauJeanOSI::adoptCurrentState() {
 
 void MoreauJeanOSI::enterInitialNewtonState(const StepContext& ctx) {
   if (atInitialNewtonState_) return;
-  const double a = ctx.h * theta_, b = ctx.h * (1.0 - theta_);
-  for (DSData* sp : impl_->active) {
-    DSData& s = *sp;
-    const double* v = s.ds->velocity().data();
-    const double* q = s.ds->q().data();
-    double* out = s.qPredicted.data();
-    for (Eigen::Index i = 0; i < s.n; ++i) {
-      double x = a * v[i];
-      x += b * v[i];
-      out[i] = x + q[i];
-    }
-  }
+  for (DSData* sp : impl_->active)
+    predictedState(sp->ds->q().data(), sp->ds->velocity().data(), ctx.h, theta_, sp->n,
+                   sp->qPredicted.data());
   for (DSData* sp : impl_->active) sp->ds->q().swap(sp->qPredicted);  // no copy, no allocation
   atInitialNewtonState_ = true;
 }

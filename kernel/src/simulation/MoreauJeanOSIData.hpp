@@ -195,6 +195,18 @@ inline bool sameBits(const Eigen::VectorXd& a, const double* pb, Eigen::Index n)
   return true;
 }
 
+// q̃ = q + h(θ v + (1 − θ) v) in Siconos's order of operations (updatePosition with v = v_old:
+// x = hθ v; x += h(1 − θ) v; q̃ = x + q): the state where the Newton loop starts.
+inline void predictedState(const double* q, const double* v, double h, double theta, Eigen::Index n,
+                           double* out) {
+  const double a = h * theta, b = h * (1.0 - theta);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    double x = a * v[i];
+    x += b * v[i];
+    out[i] = x + q[i];
+  }
+}
+
 inline void copyValues(const Eigen::VectorXd& from, double* t) {
   const double* f = from.data();
   for (Eigen::Index i = 0; i < from.size(); ++i) t[i] = f[i];
@@ -398,18 +410,9 @@ struct MoreauJeanOSI::Impl {
   // LagrangianLinearTIR is evaluated with q̃ swapped into the systems' q and its buffers
   // swapped into y(0), y(1), then swapped back: no copy, no allocation).
   void predictOutputs(std::size_t step, double h, double theta, double t) {
-    const double a = h * theta, b = h * (1.0 - theta);
-    for (DSData* sp : active) {
-      DSData& s = *sp;
-      const double* v = s.ds->velocityMemory().data();
-      const double* q = s.ds->qMemory().data();
-      double* out = s.qPredicted.data();
-      for (Eigen::Index i = 0; i < s.n; ++i) {
-        double x = a * v[i];
-        x += b * v[i];
-        out[i] = x + q[i];
-      }
-    }
+    for (DSData* sp : active)
+      predictedState(sp->ds->qMemory().data(), sp->ds->velocityMemory().data(), h, theta, sp->n,
+                     sp->qPredicted.data());
     bool general = false;
     for (InteractionData& id : interactions) {
       if (!id.inter) continue;
