@@ -22,8 +22,8 @@ q = v = 0 and H ignores them), so the scheme is scalar:
     not a member: enters when yhat <= 1e-7 and ydotp <= 0
     a member:     leaves when yhat > 1e-7 and ydotp > 0
     (the C++ integrator, as Siconos, applies the same rule first on the end-of-step outputs
-    y_k, ydot_k, then at the predicted state; with equal activation and deactivation thresholds
-    here the first update does not change the second's answer: the outputs are identical)
+    y_k, ydot_k, then at the predicted state; this reference applies the second only: on these
+    runs the two give the same index sets, measured: the outputs are bitwise identical)
   projection (interactions of index set 1), while -y > tol and iterations < max:
     MLCP with the identity metric (as Siconos's MLCPProjectOnConstraints, no mass weighting;
     one complementarity row, H H^T = 1): 0 <= w = y + Lam  _|_  Lam >= 0

@@ -13,8 +13,8 @@ Only the heights x_i move (see column_of_beads_ts.py). One step k (t_k -> t_k+1)
      projection integrator, gamma = 1/2 since not given), on the outputs at the predicted
      state x~ = x_k + h (theta v_k + (1 - theta) v_k) (as column_of_beads_ts.py):
      y~ = y(x~), ydot~ = H v_k, yhat = y~ + h/2 ydot~ (the C++ integrator, as Siconos, applies
-     the rule first on the end-of-step outputs, then here; with equal activation and
-     deactivation thresholds the first update does not change the answer: identical outputs):
+     the rule first on the end-of-step outputs, then here; this reference applies the second
+     only: on these runs the index sets are the same, measured: outputs agree to 1e-14):
        a contact outside the previous step's final set enters when yhat <= 1e-7 and ydot~ <= 0;
        a contact in it leaves when yhat > 1e-7 and ydot~ > 0;
   2. repeat (at most 50 index-set iterations):
