@@ -9,6 +9,6 @@ set ylabel "height q0"
 plot datafile using 1:2 with lines title "q0"
 set ylabel "velocity v0"
 plot datafile using 1:3 with lines title "v0"
-set ylabel "impulse of the last impact"
-plot datafile using 1:4 with steps title "p(1)_0"
+set ylabel "impulse of each impact"
+plot datafile using 1:4 with impulses title "p(1)_0"
 unset multiplot

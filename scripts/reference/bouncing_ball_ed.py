@@ -11,9 +11,11 @@ Newton's law v^+ = -e v^-, impulse p(1) = m (v^+ - v^-).
 Rows (the example's layout, docs in examples/BouncingBallED/README.md): one row per event, no
 row for t0; time-discretisation events at t_k = k h (k = 1..N, N = round(T / h)); an impact
 gives two rows at its time: the pre-impact state (t, 0, v^-, p(1), 0, 0, 0), then the
-post-impact state (t, 0, v^+, p(1), 0, lambda(1), 0), with p(1) = lambda(1) = the impulse of the
-last impact (kept until the next one), p(2) = lambda(2) = 0 (no persistent contact for e = 0.9
-before the accumulation; keep T well before t_inf = 8.08 s).
+post-impact state (t, 0, v^+, p(1), 0, lambda(1), 0), with p(1) = lambda(1) = the impulse of
+that impact; every time-discretisation row has p(1) = lambda(1) = 0 (the smooth advance after an
+impact starts with the impulses reset, as Siconos's stored BouncingBallED.ref), and
+p(2) = lambda(2) = 0 (no persistent contact for e = 0.9 before the accumulation; keep T well
+before t_inf = 8.08 s).
 Columns: t, q0, v0, p(1)_0, p(2)_0, lambda(1)_0, lambda(2)_0, "%.15e".
 
 Usage: bouncing_ball_ed.py [--T 1.5] [--h 5e-3] --output FILE
@@ -54,12 +56,12 @@ def main():
             last = nxt
             nxt += 1
         if last is None:
-            q, v, p = Q0 - G * tk * tk / 2, -G * tk, 0.0
+            q, v = Q0 - G * tk * tk / 2, -G * tk
         else:
             ti, vm, vp = impacts[last]
             s = tk - ti
-            q, v, p = vp * s - G * s * s / 2, vp - G * s, M * (vp - vm)
-        rows.append((tk, q, v, p, 0.0, p, 0.0))
+            q, v = vp * s - G * s * s / 2, vp - G * s
+        rows.append((tk, q, v, 0.0, 0.0, 0.0, 0.0))
     with open(a.output, "w") as f:
         for r in rows:
             f.write(" ".join("%.15e" % x for x in r) + "\n")

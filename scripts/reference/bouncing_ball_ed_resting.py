@@ -4,11 +4,14 @@
 From the specification's model (shared model BB with e = 0: y = q0, m = 1, g = 9.81, q0 = 1,
 v0 = 0), not from Moreau's C++ sources; standard library only. Free fall until
 t_1 = sqrt(2 q0 / g), v^- = -g t_1; the plastic impact gives v^+ = 0 and the impulse
-p(1) = -m v^-; the contact then stays closed with the force p(2) = m g.
+p(1) = -m v^-; the contact then stays closed with the force p(2) = m g, and p(1) = 0 on the
+rows after the impact's own (the smooth advance starts with the impulses reset, as Siconos's
+stored BouncingBallEDwithRestingContact.ref).
 
 Rows (the example's layout, examples/BouncingBallEDRestingContact/README.md): one row per event,
 no row for t0; time-discretisation events t_k = k h (k = 1..N, N = round(T / h)); the impact
-gives a pre-impact row (t_1, 0, v^-, 0, 0) then the post-impact row (t_1, 0, 0, p(1), m g).
+gives a pre-impact row (t_1, 0, v^-, 0, 0) then the post-impact row (t_1, 0, 0, p(1), m g);
+then the rest rows (t_k, 0, 0, 0, m g).
 Columns: t, q0, v0, p(1)_0, p(2)_0, "%.15e".
 
 Usage: bouncing_ball_ed_resting.py [--T 1] [--h 5e-3] --output FILE
@@ -36,7 +39,7 @@ def main():
             rows.append((t1, 0.0, 0.0, -M * vm, M * G))
             impacted = True
         if impacted:
-            rows.append((tk, 0.0, 0.0, -M * vm, M * G))
+            rows.append((tk, 0.0, 0.0, 0.0, M * G))
         else:
             rows.append((tk, Q0 - G * tk * tk / 2, -G * tk, 0.0, 0.0))
     with open(a.output, "w") as f:

@@ -2,7 +2,7 @@
 // one row per event, a pre-impact row before each impact row, 1700 + 2 × 44 = 1788 rows), the
 // time-discretisation rows exactly at k h, and every impact against the closed form of the
 // free fall with Newton restitution: t1 = √(2/g), v1⁻ = −√(2g), v_n⁺ = −e v_n⁻,
-// t_{n+1} = t_n + 2 v_n⁺ / g, to 1e-9.
+// t_{n+1} = t_n + 2 v_n⁺ / g, to 1e-9; p(1) = λ(1) = 0 on the time-discretisation rows.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -59,6 +59,10 @@ TEST(BouncingBallED, ImpactsMatchTheClosedFormAndRowsFollowTheSpec) {
       EXPECT_GE(t[i][1], -1e-12);
       EXPECT_EQ(t[i][4], 0.0);  // no persistent contact: λ(2) = p(2) = 0
       EXPECT_EQ(t[i][6], 0.0);
+      // The impulse belongs to its impact's rows: each smooth advance starts with λ(1) and
+      // p(1) reset (as Siconos's BouncingBallED.ref).
+      EXPECT_EQ(t[i][3], 0.0);
+      EXPECT_EQ(t[i][5], 0.0);
     }
   }
   EXPECT_EQ(impacts, 44u);

@@ -1,8 +1,9 @@
 // BouncingBallEDTwoContacts (examples/BouncingBallEDTwoContacts, tutorial-models §25): the
 // layout (row 0 hard-wired, pre-impact rows with columns 3–8 at 0, 1 + 1000 + 2 × impacts
 // rows), y1 = q0 and y2 = 1.5 − q0 in every event row, the acceleration −g in flight, the
-// gap never below −1e-12, and the end of the run: the ball rests on the floor (after the
-// accumulation rule) with γ0 = 0 and p(2) = m g. Full default run: 1161 rows (the tutorial's),
+// gap never below −1e-12, p(1) = m (v⁺ − v⁻) on the impact rows and 0 on the others, and the
+// end of the run: the ball rests on the floor (after the accumulation rule) with γ0 = 0 and
+// p(2) = m g. Full default run: 1161 rows (the tutorial's),
 // i.e. 80 impacts, the last (plastic) one at the closed-form time, 2.4e-7 s before t∞. The impact
 // times against the exact parabolas are checked in tests/kernel
 // (EventDriven.TwoContactsMatchTheExactParabolas).
@@ -42,6 +43,11 @@ TEST(BouncingBallEDTwoContacts, LayoutAndPhysics) {
       continue;
     }
     ++td;
+    if (t[i - 1][0] == r[0]) {
+      EXPECT_NEAR(r[3], r[2] - t[i - 1][2], 1e-9);  // impact row: p(1) = m (v⁺ − v⁻), m = 1
+    } else {
+      EXPECT_EQ(r[3], 0.0);  // p(1) reset by each smooth advance (as Siconos)
+    }
     EXPECT_EQ(r[4], 0.0);                  // marker
     EXPECT_NEAR(r[5], r[1], 1e-15);        // y1 = q0
     EXPECT_NEAR(r[6], 1.5 - r[1], 1e-15);  // y2 = 1.5 − q0

@@ -124,12 +124,21 @@ TEST(EventDriven, PlasticImpactEndsInRestingContact) {
   s.initialize();
   const Interaction& c = *b.contacts[0];
   const Topology& topo = b.nsds->topology();
-  double tImpact = -1;
+  double tImpact = -1, pImpact = 0, lambdaImpact = 0;
   while (s.hasNextEvent()) {
     s.advanceToEvent();
     const bool ns = s.nextEventType() == EventType::NonSmooth;
     s.processEvents();
-    if (ns) tImpact = s.startingTime();
+    if (ns) {
+      tImpact = s.startingTime();
+      // The impulse belongs to the impact event: read it right after processEvents (the
+      // next advanceToEvent resets λ(1) and p(1), as Siconos).
+      pImpact = b.ds->p(1)(0);
+      lambdaImpact = c.lambda(1)(0);
+    } else if (tImpact > 0) {
+      EXPECT_EQ(b.ds->p(1)(0), 0.0);
+      EXPECT_EQ(c.lambda(1)(0), 0.0);
+    }
     if (s.startingTime() > std::sqrt(2.0 / g) + 1e-6) {
       EXPECT_NEAR(b.ds->q()(0), 0.0, 1e-12);
       EXPECT_NEAR(b.ds->velocity()(0), 0.0, 1e-12);
@@ -141,7 +150,8 @@ TEST(EventDriven, PlasticImpactEndsInRestingContact) {
   EXPECT_NEAR(tImpact, std::sqrt(2.0 / g), 1e-10);
   EXPECT_EQ(s.numberOfNonSmoothEvents(), 1u);
   EXPECT_EQ(s.numberOfImpacts(), 1u);
-  EXPECT_NEAR(b.ds->p(1)(0), std::sqrt(2.0 * g), 1e-9);  // the impulse m |v⁻|
+  EXPECT_NEAR(pImpact, std::sqrt(2.0 * g), 1e-9);  // the impulse m |v⁻|
+  EXPECT_NEAR(lambdaImpact, std::sqrt(2.0 * g), 1e-9);  // p(1) = Hᵀ λ(1), H = [1 0 0]
 }
 
 // e = 0.5 run past the accumulation time t∞ = t1 (1 + e)/(1 − e): the

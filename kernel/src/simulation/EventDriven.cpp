@@ -199,6 +199,13 @@ void EventDriven::advanceToEvent() {
     os << "EventDriven: no event after t = " << startingTime();
     throw SimulationError(os.str());
   }
+  // The impulses of the last impact belong to its event: a smooth advance starts without them
+  // (Siconos's advanceToEvent resets the multipliers; its rows after an impact show λ(1) = 0 and
+  // p(1) = 0).
+  for (const auto& inter : nsds_->topology().interactions())
+    if (inter->numberOfInputLevels() > 1) inter->lambda(1).setZero();
+  for (const auto& ds : nsds_->dynamicalSystems())
+    if (auto* lds = dynamic_cast<LagrangianDS*>(ds.get())) lds->p(1).setZero();
   // Interaction managers, then the links and removals made since the last
   // event (docs/kernel/event-driven.md "Interactions linked during a run").
   updateInteractions();
