@@ -150,7 +150,7 @@ TEST(EventDriven, PlasticImpactEndsInRestingContact) {
   EXPECT_NEAR(tImpact, std::sqrt(2.0 / g), 1e-10);
   EXPECT_EQ(s.numberOfNonSmoothEvents(), 1u);
   EXPECT_EQ(s.numberOfImpacts(), 1u);
-  EXPECT_NEAR(pImpact, std::sqrt(2.0 * g), 1e-9);  // the impulse m |v⁻|
+  EXPECT_NEAR(pImpact, std::sqrt(2.0 * g), 1e-9);       // the impulse m |v⁻|
   EXPECT_NEAR(lambdaImpact, std::sqrt(2.0 * g), 1e-9);  // p(1) = Hᵀ λ(1), H = [1 0 0]
 }
 
