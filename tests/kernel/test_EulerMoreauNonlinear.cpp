@@ -36,7 +36,6 @@ double cubicError(double theta, double h) {
   nsds->insertDynamicalSystem(ds);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                    std::make_shared<EulerMoreauOSI>(theta), std::make_shared<LCP>());
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.setNewtonTolerance(1e-14);
   while (sim.hasNextEvent()) {
     sim.computeOneStep();
@@ -95,7 +94,6 @@ ScalarRun runScalar(std::shared_ptr<FirstOrderNonLinearDS> ds, std::shared_ptr<R
   nsds->link(inter, ds);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                    std::make_shared<EulerMoreauOSI>(1.0), std::make_shared<LCP>("lemke"));
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.setNewtonTolerance(tol);
   sim.setResetAllLambda(reset);
   ScalarRun run;
@@ -130,7 +128,6 @@ TEST(EulerMoreauNonlinear, IsLinearOnlyForLinearModels) {
   auto osi = std::make_shared<EulerMoreauOSI>(0.5);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1), osi,
                    std::make_shared<LCP>());
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.initialize();
   EXPECT_TRUE(osi->isLinear());
   sim.computeOneStep();
@@ -141,7 +138,6 @@ TEST(EulerMoreauNonlinear, IsLinearOnlyForLinearModels) {
   auto osi2 = std::make_shared<EulerMoreauOSI>(0.5);
   TimeStepping sim2(nsds2, std::make_shared<TimeDiscretisation>(0.0, 0.1), osi2,
                     std::make_shared<LCP>());
-  sim2.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim2.initialize();
   EXPECT_FALSE(osi2->isLinear());
   EXPECT_TRUE(sim2.resetAllLambda());
@@ -171,7 +167,6 @@ TEST(EulerMoreauNonlinear, CubicDecayStepSolvesTheImplicitEquation) {
   const double h = 0.2;
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                    std::make_shared<EulerMoreauOSI>(1.0), std::make_shared<LCP>());
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.setNewtonTolerance(1e-14);
   double xk = 2.0;
   while (sim.hasNextEvent()) {
@@ -244,7 +239,6 @@ TEST(EulerMoreauNonlinear, FiniteDifferenceJacobiansGiveTheSameSolution) {
     nsds->insertDynamicalSystem(system);
     TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
                      std::make_shared<EulerMoreauOSI>(0.5), std::make_shared<LCP>());
-    sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
     sim.setNewtonTolerance(1e-13);
     std::vector<double>& out = system == b ? xb : xa;
     while (sim.hasNextEvent()) {
@@ -358,7 +352,6 @@ std::vector<Vec> runLinear(const std::string& kind, bool type2, double gamma = 1
   auto osi = gamma < 1.0 ? std::make_shared<EulerMoreauOSI>(0.5, gamma)
                          : std::make_shared<EulerMoreauOSI>(0.5);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.02), osi, problem);
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.setNewtonTolerance(1e-10);
   std::vector<Vec> out;
   while (sim.hasNextEvent()) {
@@ -409,7 +402,6 @@ TEST(EulerMoreauNonlinear, UserWrittenStateStartsTheNextStep) {
   const double h = 0.1;
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                    std::make_shared<EulerMoreauOSI>(1.0), std::make_shared<LCP>());
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.setNewtonTolerance(1e-14);
   sim.computeOneStep();
   sim.nextStep();
@@ -436,7 +428,6 @@ TEST(EulerMoreauNonlinear, NonConvergenceFollowsTheFailurePolicy) {
     nsds->link(inter, ds);
     TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.3),
                      std::make_shared<EulerMoreauOSI>(1.0), std::make_shared<LCP>("lemke"));
-    sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
     sim.setNewtonMaxIteration(2);
     sim.setNewtonTolerance(1e-12);
     sim.setFailurePolicy(policy);
@@ -471,7 +462,6 @@ TEST(EulerMoreauNonlinear, RejectedModelsAreNamed) {
     nsds->insertDynamicalSystem(ds);
     TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
                      std::make_shared<EulerMoreauOSI>(0.5), std::make_shared<LCP>());
-    sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
     EXPECT_THROW_WITH(sim.initialize(), ModelError, std::string("∇ₓf"), ds->description());
   }
   {
@@ -482,7 +472,6 @@ TEST(EulerMoreauNonlinear, RejectedModelsAreNamed) {
     nsds->insertDynamicalSystem(ds);
     TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
                      std::make_shared<EulerMoreauOSI>(0.5), std::make_shared<LCP>());
-    sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
     EXPECT_THROW_WITH(sim.initialize(), ModelError, std::string("singular"), ds->description());
   }
   {
@@ -503,7 +492,6 @@ TEST(EulerMoreauNonlinear, RejectedModelsAreNamed) {
     nsds->link(inter, a, b);
     TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
                      std::make_shared<EulerMoreauOSI>(0.5), std::make_shared<LCP>());
-    sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
     EXPECT_THROW_WITH(sim.initialize(), ModelError, "K = ∇ₓg", "2 systems");
   }
 }
@@ -532,7 +520,6 @@ TEST(EulerMoreauNonlinear, TwoSystemsConvergedStepSatisfiesTheDiscreteEquations)
   nsds->link(inter, a, b);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                    std::make_shared<EulerMoreauOSI>(theta), std::make_shared<LCP>("lemke"));
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.setNewtonTolerance(1e-13);
   int active = 0;
   while (sim.hasNextEvent()) {
@@ -580,7 +567,6 @@ TimeMassRun runTimeMass(double theta, double h, bool linearDS, double T = 1.0) {
   auto osi = std::make_shared<EulerMoreauOSI>(theta);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h), osi,
                    std::make_shared<LCP>());
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.setNewtonTolerance(1e-14);
   sim.initialize();
   TimeMassRun run;
@@ -633,7 +619,6 @@ StateMassRun runStateMass(double theta, double h, double tol, double T = 1.0) {
   nsds->insertDynamicalSystem(ds);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                    std::make_shared<EulerMoreauOSI>(theta), std::make_shared<LCP>());
-  sim.setComputeResiduY(true);  // the output residual too (Siconos setComputeResiduY)
   sim.setNewtonTolerance(tol);
   sim.setNewtonMaxIteration(100);
   StateMassRun run;

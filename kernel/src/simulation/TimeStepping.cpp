@@ -3,6 +3,7 @@
 #include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
+#include <moreau/kernel/simulation/EulerMoreauOSI.hpp>
 #include <moreau/kernel/simulation/OneStepIntegrator.hpp>
 #include <moreau/kernel/simulation/OneStepNSProblem.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
@@ -107,6 +108,13 @@ void TimeStepping::computeOneStep() {
   update();
 }
 
+bool TimeStepping::computeResiduY() const {
+  if (computeResiduYSet_) return computeResiduY_;
+  return std::any_of(integrators_.begin(), integrators_.end(), [](const auto& osi) {
+    return dynamic_cast<const EulerMoreauOSI*>(osi.get()) != nullptr;
+  });
+}
+
 void TimeStepping::newtonSolve() {
   newtonResiduals_.clear();
   newtonConverged_ = false;
@@ -126,6 +134,7 @@ void TimeStepping::newtonSolve() {
     for (const auto& inter : nsds_->topology().interactions())
       for (unsigned level = 0; level < inter->numberOfInputLevels(); ++level)
         inter->lambda(level).setZero();
+  const bool residuY = computeResiduY();
   unsigned it = 0;
   double rs = 0.0, ry = 0.0;
   for (;;) {
@@ -142,7 +151,7 @@ void TimeStepping::newtonSolve() {
     ry = 0.0;
     for (const auto& osi : integrators_) {
       rs = std::max(rs, osi->computeResidu());
-      if (computeResiduY_) ry = std::max(ry, osi->computeResiduOutput());
+      if (residuY) ry = std::max(ry, osi->computeResiduOutput());
     }
     ++it;
     newtonResiduals_.push_back(std::max(rs, ry));

@@ -101,8 +101,8 @@ class MoreauJeanOSI : public OneStepIntegrator {
   /// Max over the nonlinear relations (without ∇_λh) of
   /// ‖h(q^{τ+1}) − h(q^τ) − G(q^τ)(q^{τ+1} − q^τ)‖∞ (linearization error of
   /// y) and ‖ẏ(q^{τ+1}, v^{τ+1}) − G(q^τ) v^{τ+1} (− ∂h/∂t)‖∞ (the velocity
-  /// output against the one the problem enforced), at t_{k+1}. Read by TimeStepping only with
-  /// setComputeResiduY(true).
+  /// output against the one the problem enforced), at t_{k+1}. Read by TimeStepping when its
+  /// computeResiduY() is true (set by the user; false by default without an EulerMoreauOSI).
   double computeResiduOutput() override;
 
   /// M̂ of ds (after initialize; std::out_of_range otherwise). Empty (0x0)

@@ -84,11 +84,15 @@ class TimeStepping : public Simulation {
   const std::vector<double>& newtonResiduals() const { return newtonResiduals_; }
   ///@}
   /// Siconos setComputeResiduY: when true the Newton loop also requires the integrators'
-  /// output residual (OneStepIntegrator::computeResiduOutput) below the tolerance; false (the
-  /// default, as Siconos) stops on the state residual (computeResidu) alone.
+  /// output residual (OneStepIntegrator::computeResiduOutput) below the tolerance; when false
+  /// it stops on the state residual (computeResidu) alone. Not set, it is true when the
+  /// simulation has an EulerMoreauOSI and false otherwise, as Siconos's TimeStepping defaults.
   ///@{
-  void setComputeResiduY(bool enabled) { computeResiduY_ = enabled; }
-  bool computeResiduY() const { return computeResiduY_; }
+  void setComputeResiduY(bool enabled) {
+    computeResiduY_ = enabled;
+    computeResiduYSet_ = true;
+  }
+  bool computeResiduY() const;
   ///@}
   /// Siconos resetAllLambda: when true (the default, the Siconos TimeStepping
   /// Newton default "λ reset each step"), the Newton loop of a nonlinear step
@@ -128,6 +132,7 @@ class TimeStepping : public Simulation {
   unsigned newtonMaxIteration_ = 50;
   bool resetAllLambda_ = true;
   bool computeResiduY_ = false;
+  bool computeResiduYSet_ = false;  // setComputeResiduY called (else the default above)
   unsigned newtonIterations_ = 1;
   bool newtonConverged_ = true;
   double newtonStateResidual_ = 0.0;
