@@ -119,10 +119,8 @@ bool MoreauJeanDirectProjectionOSI::addInteractionInIndexSet(const Interaction& 
   // (processEvents / initOSNS), then on the outputs at the predicted state (initializeNewtonLoop).
   // With the hysteresis of the thresholds both count (a contact the first update adds at
   // y_k ≤ ε_a can be dropped by the second at ỹ > ε_d): the two updates in that order.
-  const bool member = topology_ && topology_->numberOfIndexSets() > 1 &&
-                      topology_->indexSet(1).contains(inter.number());
   const bool first =
-      indexSet1Rule(inter, inter.yMemory(0), inter.yMemory(1), member, gamma(), ctx.h);
+      indexSet1Rule(inter, inter.yMemory(0), inter.yMemory(1), topology_, gamma(), ctx.h);
   const Eigen::VectorXd* y = nullptr;
   const Eigen::VectorXd* ydot = nullptr;
   if (!predictedOutputs(inter, ctx.step, y, ydot)) return first;

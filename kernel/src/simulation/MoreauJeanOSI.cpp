@@ -102,7 +102,6 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       if (s.nonlinear) {
         ++d.nonlinearDS;
         if (!lds->hasConstantMass()) lds->computeMass();
-        s.Mstar = lds->mass();
         s.Fk = Eigen::VectorXd::Zero(n);
         s.resid = Eigen::VectorXd::Zero(n);
       }
@@ -334,17 +333,19 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
   // (Siconos's computeInitialNewtonState, in its order of operations); every system's q, so that
   // the relations' Jacobians G(q⁰) are taken there too. Then the nonlinear systems' free state
   // at the iterate (docs/theory/moreau-jean.md §5).
+  // q̃ is computed once per step into qPredicted, for both uses.
+  const bool predictY = predictedActivation_ && (!newton || tau == 0);
+  if (predictY || (newton && tau == 0)) d.predictStates(h, th);
   if (newton && tau == 0)
     for (DSData* sp : d.active) {
-      predictedState(sp->ds->qMemory().data(), sp->ds->velocityMemory().data(), h, th, sp->n,
-                     sp->ds->q().data());
-      copyValues(sp->ds->q(), sp->qSet());
+      copyValues(sp->qPredicted, sp->ds->q());
+      copyValues(sp->qPredicted, sp->qSet());
     }
   for (DSData* sp : d.active)
     if (sp->nonlinear) d.nonlinearFreeState(*sp, tau, th);
   // The outputs at the predicted state, for the index-set rule of this step (once per step in
   // Newton mode: the rule is asked at the first iterate).
-  if (predictedActivation_ && (!newton || tau == 0)) d.predictOutputs(k, h, th, tk1);
+  if (predictY) d.predictOutputs(k, tk1);
   // Nonlinear relations: G(q^τ) (and ∂h/∂t) at t_{k+1}, q^τ the Newton
   // iterate (q_k at τ = 0); M̂⁻¹Hᵀ again when M̂ changed (nonlinear system).
   if (d.nonConstant > 0 || d.nonlinearDS > 0)
@@ -447,7 +448,7 @@ double MoreauJeanOSI::computeResidu() {
     // 𝓡(v^{τ+1}) − p^{τ+1} = M(q)(v − v_k) − hθ F(t_{k+1}, q, v) − h(1−θ) F_k − p(1) at the new
     // iterate (q, v), its Euclidean norm: Siconos's residual and norm (absolute).
     ds.computeForces(d.tk1, ds.q(), ds.velocity());
-    s.forcesAtIterate = true;
+    s.atIterate = true;
     ds.computeMass(ds.q());
     s.rhs = ds.velocity();
     s.rhs -= ds.velocityMemory();

@@ -54,9 +54,10 @@ struct DSData {
   // Nonlinear LagrangianDS (M(q), F_int or N): W = M(q*) + hθC_t + h²θ²K_t
   // is refactorized at every Newton iterate (docs/theory/moreau-jean.md §5).
   bool nonlinear = false;
-  bool forcesAtIterate = false;  // forces() holds F(t_{k+1}, q^τ, v^τ) (computeResidu)
-  Eigen::MatrixXd Mstar;         // M(q^τ), at the Newton iterate (computeMass there)
-  Eigen::VectorXd Fk;            // F(t_k, q_k, v_k)
+  // forces() and mass() hold F(t_{k+1}, q^τ, v^τ) and M(q^τ), computed by computeResidu at
+  // the iterate the next nonlinearFreeState starts from.
+  bool atIterate = false;
+  Eigen::VectorXd Fk;  // F(t_k, q_k, v_k)
   Eigen::VectorXd resid;
   Eigen::VectorXd qPrev;  // q^τ (Newton mode, for the output residual)
   // q̃ = q_k + h(θ v_k + (1 − θ) v_k), the state at which the index-set rule evaluates the
@@ -300,10 +301,6 @@ struct MoreauJeanOSI::Impl {
     }
   }
 
-  // Newton iterate τ of a nonlinear system (state q^τ, v^τ = u^τ):
-  //   W = M(q*) − hθ ∇_v F − h²θ² ∇_q F  at (t_{k+1}, q^τ, u^τ)
-  //   𝓡_free = M(q*)(u^τ − v_k) − hθ F(t_{k+1}, q^τ, u^τ) − h(1−θ) F_k
-  //   v_free = u^τ − W⁻¹ 𝓡_free
   // Newton iterate τ of a nonlinear system (docs/theory/moreau-jean.md §5): M, F and its
   // Jacobians at (q^τ, v^τ), t_{k+1}; q⁰ is the predicted state q_k + h v_k (computeFreeState).
   void nonlinearFreeState(DSData& s, unsigned tau, double theta) {
@@ -314,23 +311,24 @@ struct MoreauJeanOSI::Impl {
     if (tau == 0) {
       ds.computeForces(tk, qk, vk);
       s.Fk = ds.forces();
-      s.forcesAtIterate = false;
+      s.atIterate = false;
     }
     const Eigen::VectorXd& q = ds.q();
     const Eigen::VectorXd& v = ds.velocity();
-    ds.computeMass(q);
-    s.Mstar = ds.mass();
-    if (!s.forcesAtIterate) ds.computeForces(tk1, q, v);
-    s.forcesAtIterate = false;
+    if (!s.atIterate) {
+      ds.computeMass(q);
+      ds.computeForces(tk1, q, v);
+    }
+    s.atIterate = false;
     ds.computeJacobianqForces(tk1, q, v);
     ds.computeJacobianvForces(tk1, q, v);
-    s.Mhat = s.Mstar;
+    s.Mhat = ds.mass();
     s.Mhat.noalias() -= (h * th) * ds.jacobianvForces();
     s.Mhat.noalias() -= (h * h * th * th) * ds.jacobianqForces();
     factorize(s, ds);
     s.rhs = v;
     s.rhs -= vk;
-    s.resid.noalias() = s.Mstar * s.rhs;
+    s.resid.noalias() = ds.mass() * s.rhs;
     s.resid -= (h * th) * ds.forces();
     s.resid -= (h * (1.0 - th)) * s.Fk;
     double* w = s.work();
@@ -409,10 +407,15 @@ struct MoreauJeanOSI::Impl {
   // interactions' y are left as they were (a relation other than a plain
   // LagrangianLinearTIR is evaluated with q̃ swapped into the systems' q and its buffers
   // swapped into y(0), y(1), then swapped back: no copy, no allocation).
-  void predictOutputs(std::size_t step, double h, double theta, double t) {
+  // q̃ = q_k + h(θ v_k + (1 − θ) v_k) of every active system, in qPredicted.
+  void predictStates(double h, double theta) {
     for (DSData* sp : active)
       predictedState(sp->ds->qMemory().data(), sp->ds->velocityMemory().data(), h, theta, sp->n,
                      sp->qPredicted.data());
+  }
+
+  // Requires predictStates for this step (qPredicted holds q̃).
+  void predictOutputs(std::size_t step, double t) {
     bool general = false;
     for (InteractionData& id : interactions) {
       if (!id.inter) continue;
