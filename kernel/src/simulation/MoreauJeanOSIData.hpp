@@ -51,7 +51,7 @@ struct DSData {
   bool linearForces = false;
   bool diagonalCholesky = false;
   bool fExtFunction = false;
-  // Nonlinear LagrangianDS (M(q), F_int or N): W = M(q*) + hθC_t + h²θ²K_t
+  // Nonlinear LagrangianDS (M(q), F_int or N): W = M(q^τ) + hθC_t + h²θ²K_t
   // is refactorized at every Newton iterate (docs/theory/moreau-jean.md §5).
   bool nonlinear = false;
   // forces() and mass() hold F(t_{k+1}, q^τ, v^τ) and M(q^τ), computed by computeResidu at
