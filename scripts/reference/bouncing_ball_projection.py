@@ -29,8 +29,12 @@ q = v = 0 and H ignores them), so the scheme is scalar:
     one complementarity row, H H^T = 1): 0 <= w = y + Lam  _|_  Lam >= 0
         -> Lam = max(0, -y);   q <- q + Lam (= q + H^T Lam);   p(0) += Lam;   lambda(0) = Lam
     (with m = 1 this is also the mass-weighted projection H M^-1 H^T, q + M^-1 H^T Lam)
-  combined scheme: after the projection, if the contact is not in index set 1 and
-    y_{k+1} < -tol, it is added to index set 1 and the step is computed again from (q_k, v_k).
+  combined scheme (Siconos's TimeSteppingCombinedProjection, docs/theory/projection.md Sec. 2.2):
+    index set 1 starts empty at each step (no predictor); after a velocity step computed
+    without the contact, if y_{k+1} = qt <= 0 the contact is added and the step is computed
+    again from (q_k, v_k); then, with the contact in index set 1, the projection is an
+    equality (doCombinedProjOnEquality): while |y| >= tol and iterations < max,
+    Lam = -y (H H^T = 1), q <- q + Lam, p(0) += Lam, lambda(0) = Lam.
 
 Output rows: t, q0, v0, p(1)_0, lambda(1)_0, p(0)_0, lambda(0)_0 ("%.15e", single spaces),
 row 0 = initial state with zero multipliers.
@@ -77,6 +81,18 @@ def project(q, active, tol, max_iter):
     return q, p0, lam0, iterations
 
 
+def project_on_equality(q, active, tol, max_iter):
+    p0 = 0.0
+    lam0 = 0.0
+    iterations = 0
+    while active and abs(q) >= tol and iterations < max_iter:
+        lam0 = -q
+        q = q + lam0
+        p0 += lam0
+        iterations += 1
+    return q, p0, lam0, iterations
+
+
 def run(scheme, T, h):
     t0 = 0.0
     if scheme == "direct":
@@ -91,26 +107,29 @@ def run(scheme, T, h):
     projections = 0
     worst = 0.0
     for k in range(number_of_steps(t0, T, h)):
-        x = (h * THETA) * v
-        x += (h * (1.0 - THETA)) * v
-        yp, ydp = x + q, v  # outputs at the predicted state
-        yhat = yp + GAMMA * h * ydp
-        if member:
-            active = not (yhat > DEACT_POS and ydp > DEACT_VEL)
+        if scheme == "combined":
+            active = False
+            passes = 0
+            while True:
+                passes += 1
+                qn, vn, lam = velocity_step(q, v, active, h)
+                if active or passes >= max_sets or qn > 0.0:
+                    break
+                active = True
+            qn, p0, lam0, iterations = project_on_equality(qn, active, tol, max_proj)
+            projections += iterations
         else:
-            active = yhat <= ACT_POS and ydp <= ACT_VEL
-        passes = 0
-        while True:
-            passes += 1
+            x = (h * THETA) * v
+            x += (h * (1.0 - THETA)) * v
+            yp, ydp = x + q, v  # outputs at the predicted state
+            yhat = yp + GAMMA * h * ydp
+            if member:
+                active = not (yhat > DEACT_POS and ydp > DEACT_VEL)
+            else:
+                active = yhat <= ACT_POS and ydp <= ACT_VEL
             qn, vn, lam = velocity_step(q, v, active, h)
             qn, p0, lam0, iterations = project(qn, active, tol, max_proj)
             projections += iterations
-            if scheme == "direct" or passes >= max_sets:
-                break
-            if not active and qn < -tol:
-                active = True
-                continue
-            break
         member = active
         q, v = qn, vn
         if lam > 0:

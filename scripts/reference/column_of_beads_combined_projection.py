@@ -7,26 +7,20 @@ combined algorithm documented in docs/theory/projection.md Sec. 2.1-2.2, not fro
 sources. Standard library only; the model, the contact creation rule, the Moreau--Jean step and
 the LCP solver (Murty) are those of column_of_beads_ts.py (imported from it).
 
-Only the heights x_i move (see column_of_beads_ts.py). One step k (t_k -> t_k+1):
+Only the heights x_i move (see column_of_beads_ts.py). One step k (t_k -> t_k+1), Siconos's
+TimeSteppingCombinedProjection as docs/theory/projection.md Sec. 2.2 states it:
   0. contacts created from the current heights as in Sec. 8;
-  1. predicted index set I (first row of each law; hysteresis with the thresholds of the
-     projection integrator, gamma = 1/2 since not given), on the outputs at the predicted
-     state x~ = x_k + h (theta v_k + (1 - theta) v_k) (as column_of_beads_ts.py):
-     y~ = y(x~), ydot~ = H v_k, yhat = y~ + h/2 ydot~ (the C++ integrator, as Siconos, applies
-     the rule first on the end-of-step outputs, then here; this reference applies the second
-     only: on these runs the index sets are the same, measured: outputs agree to 1e-14):
-       a contact outside the previous step's final set enters when yhat <= 1e-7 and ydot~ <= 0;
-       a contact in it leaves when yhat > 1e-7 and ydot~ > 0;
+  1. index set I starts empty (no predictor, nothing kept from the previous step);
   2. repeat (at most 50 index-set iterations):
        a. Moreau--Jean step from (x_k, v_k) with the velocity LCP on I (as column_of_beads_ts.py);
-       b. projection, while max over I of max(0, -y) > 1e-8 and fewer than 10 iterations:
-            LCP   w = A Lam + y(x~),  A = H H^T (rows of I; identity metric, as Siconos's
-                  MLCPProjectOnConstraints),  0 <= w _|_ Lam >= 0
+       b. every created contact outside I with y(x_k+1) <= 0 is added to I; if none was
+          added, stop; otherwise compute the step again from (x_k, v_k);
+  3. projection on equalities (doCombinedProjOnEquality), while max over I of |y| >= 1e-8 and
+     fewer than 10 iterations:
+            A Lam = -y(x~),  A = H H^T (rows of I; identity metric, as Siconos's
+            MLCPProjectOnConstraints; Gaussian elimination with partial pivoting)
             x <- x~ + H^T Lam          (velocity unchanged)
-          (the beads' mass is 1, so this equals the mass-weighted H M^-1 H^T, x~ + M^-1 H^T Lam);
-       c. every created contact outside I with y(x_k+1) < -1e-8 is added to I; if none was
-          added, stop; otherwise compute the step again from (x_k, v_k).
-  3. the final I is the "previous set" of the next step's prediction.
+     (the beads' mass is 1, so this equals the mass-weighted H M^-1 H^T, x~ + M^-1 H^T Lam).
 
 Output: the example's 41 columns (t, then x_i, v_i for i = 0..9, then 20 zeros), row 0 = the
 initial state, "%.15e" separated by single spaces. Summary on stdout: steps, impacts (pairs
@@ -43,7 +37,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from column_of_beads_ts import (ALERT, E, G, GAP0, M_BEAD, N_BEADS, R,  # noqa: E402
-                                lcp_murty, number_of_steps, predicted)
+                                lcp_murty, number_of_steps)
 
 GAMMA = 0.5
 ACT_POS, ACT_VEL, DEACT_POS, DEACT_VEL = 1e-7, 0.0, 1e-7, 0.0
@@ -69,6 +63,23 @@ def gram(active):
              for b in active] for a in active]
 
 
+def solve(a, b):
+    """Solution of the square system a x = b (Gaussian elimination, partial pivoting)."""
+    n = len(b)
+    m = [row[:] + [rhs] for row, rhs in zip(a, b)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            for c in range(col, n + 1):
+                m[r][c] -= f * m[col][c]
+    x = [0.0] * n
+    for r in reversed(range(n)):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
 def run(T, h, out):
     t0 = 0.0
     n = number_of_steps(t0, T, h)
@@ -77,7 +88,6 @@ def run(T, h, out):
     floor = None
     pairs = [None] * (N_BEADS - 1)
     contacts = []   # in order of creation
-    members = set()  # indices into contacts: the final index set of the previous step
 
     def write(t):
         vals = [t]
@@ -98,15 +108,6 @@ def run(T, h, out):
                 pairs[i] = ([(i, -1.0), (i + 1, 1.0)], -2 * R)
                 contacts.append(pairs[i])
         active = set()
-        xp = predicted(x, v, h)
-        for j, c in enumerate(contacts):
-            yhat = y_of(c, xp) + GAMMA * h * ydot_of(c, v)
-            ydot = ydot_of(c, v)
-            if j in members:
-                if not (yhat > DEACT_POS and ydot > DEACT_VEL):
-                    active.add(j)
-            elif yhat <= ACT_POS and ydot <= ACT_VEL:
-                active.add(j)
         passes = 0
         while True:
             passes += 1
@@ -123,23 +124,21 @@ def run(T, h, out):
                     for b, coef in c[0]:
                         vnew[b] += coef * l / M_BEAD
             xn = [x[i] + h * 0.5 * (v[i] + vnew[i]) for i in range(N_BEADS)]
-            iterations = 0
-            while cs and iterations < MAX_PROJECTION and \
-                    max(0.0, max(-y_of(c, xn) for c in cs)) > TOL_UNILATERAL:
-                lam0 = lcp_murty(gram(cs), [y_of(c, xn) for c in cs])
-                for c, l in zip(cs, lam0):
-                    for b, coef in c[0]:
-                        xn[b] += coef * l
-                iterations += 1
-            projections += iterations
             if passes >= MAX_INDEX_SET:
                 break
-            added = [j for j, c in enumerate(contacts)
-                     if j not in active and y_of(c, xn) < -TOL_UNILATERAL]
+            added = [j for j, c in enumerate(contacts) if j not in active and y_of(c, xn) <= 0.0]
             if not added:
                 break
             active.update(added)
-        members = active
+        iterations = 0
+        while cs and iterations < MAX_PROJECTION and \
+                max(abs(y_of(c, xn)) for c in cs) >= TOL_UNILATERAL:
+            lam0 = solve(gram(cs), [-y_of(c, xn) for c in cs])
+            for c, l in zip(cs, lam0):
+                for b, coef in c[0]:
+                    xn[b] += coef * l
+            iterations += 1
+        projections += iterations
         impacts += sum(1 for l in lam if l > 0.0)
         x, v = xn, vnew
         worst = max([worst] + [-y_of(c, x) for c in contacts])

@@ -7,6 +7,9 @@
 //   - one projection of a linear constraint is exact (closed form Λ = −m y, q = q̃ + Λ/m);
 //   - α < 1 under-relaxes: the violation is multiplied by (1 − α) per iteration;
 //   - a bilateral constraint (EqualityConditionNSL) is projected onto y = 0;
+//   - the combined scheme: index set 1 empty at the start of each step, a contact closed at the
+//     end of a computation added and the step computed again, the projection on the equality
+//     (doCombinedProjOnEquality, Siconos's default) or on the unilateral constraint;
 //   - errors: wrong integrator, no or wrong Position problem, bad parameters.
 #include <gtest/gtest.h>
 
@@ -182,6 +185,59 @@ TEST(ProjectionSchemes, OneProjectionOfALinearConstraintIsExact) {
   EXPECT_LE(sim->maxViolationUnilateral(), 1e-18);
   // One Position record for the one projection iteration.
   EXPECT_EQ(sim->log().size(), 2u);
+}
+
+TEST(ProjectionSchemes, CombinedStepAddsTheClosedContactAndProjectsOnTheEquality) {
+  // docs/theory/projection.md §2.2 (Siconos's TimeSteppingCombinedProjection). q0 = 1e-3,
+  // v0 = −1, h = 1e-3, e = 0. Index set 1 starts empty: the first computation of the step
+  // (no contact) ends at q = q0 + h/2 (v0 + v0 − g h) = −4.905e-6 ≤ 0, so the contact is added and
+  // the step computed again: v = 0 (λ(1) = 1 + g h), q̃ = q0 + h/2 v0 = 5e-4 > 0; on the equality
+  // the projection brings it to y = 0 with λ(0) = −5e-4 (the ball was above the ground).
+  const double h = 1e-3;
+  for (const bool onEquality : {true, false}) {
+    SCOPED_TRACE(onEquality ? "doCombinedProjOnEquality" : "unilateral projection");
+    Ball b = makeBall(1e-3, -1.0, 2 * h);
+    auto position = std::make_shared<MLCPProjectOnConstraints>();
+    auto sim = std::make_shared<TimeSteppingCombinedProjection>(
+        b.nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+        std::make_shared<MoreauJeanCombinedProjectionOSI>(0.5), std::make_shared<LCP>(), position);
+    EXPECT_TRUE(sim->doCombinedProjOnEquality());  // Siconos's default
+    EXPECT_FALSE(position->doProjOnEquality());    // the problem's own default
+    sim->setDoCombinedProjOnEquality(onEquality);
+    EXPECT_EQ(position->doProjOnEquality(), onEquality);
+    sim->computeOneStep();
+    EXPECT_EQ(sim->nbIndexSetsIteration(), 2u);
+    EXPECT_TRUE(b.nsds->topology().indexSet(1).contains(b.inter->number()));
+    EXPECT_NEAR(b.inter->lambda(1)(0), 1 + kG * h, 1e-15);
+    EXPECT_NEAR(b.ds->velocity()(0), 0.0, 1e-15);
+    if (onEquality) {
+      EXPECT_EQ(sim->nbProjectionIteration(), 1u);
+      EXPECT_EQ(position->numberOfEqualities(), 1);
+      EXPECT_NEAR(b.inter->lambda(0)(0), -5e-4, 1e-18);
+      EXPECT_NEAR(b.ds->p(0)(0), -5e-4, 1e-18);
+      EXPECT_NEAR(b.ds->q()(0), 0.0, 1e-18);
+    } else {
+      EXPECT_EQ(sim->nbProjectionIteration(), 0u);  // no penetration: nothing to project
+      EXPECT_EQ(b.inter->lambda(0)(0), 0.0);
+      EXPECT_NEAR(b.ds->q()(0), 5e-4, 1e-18);
+    }
+    // The next step starts from an empty index set again.
+    sim->nextStep();
+    sim->computeOneStep();
+    // From q = 0, v = 0 the free computation ends at −g h²/2 < 0: computed again with the
+    // contact, which holds the ball (v = 0, q̃ = q_k): 2 computations, λ(1) = g h.
+    // From q = 5e-4 the free computation ends above the ground: 1 computation, λ(1) = 0.
+    if (onEquality) {
+      EXPECT_EQ(sim->nbIndexSetsIteration(), 2u);
+      EXPECT_NEAR(b.inter->lambda(1)(0), kG * h, 1e-15);
+      EXPECT_NEAR(b.ds->q()(0), 0.0, 1e-18);
+    } else {
+      EXPECT_EQ(sim->nbIndexSetsIteration(), 1u);
+      EXPECT_EQ(b.nsds->topology().indexSet(1).size(), 0u);
+      EXPECT_EQ(b.inter->lambda(1)(0), 0.0);
+      EXPECT_NEAR(b.ds->q()(0), 5e-4 - kG * h * h / 2, 1e-15);
+    }
+  }
 }
 
 TEST(ProjectionSchemes, AlphaUnderRelaxesTheProjection) {

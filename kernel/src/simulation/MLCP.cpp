@@ -35,9 +35,11 @@ void MLCP::checkInteraction(const Interaction& inter) const {
                    "NewtonImpactNSL and MixedComplementarityConditionNSL");
 }
 
-int MLCP::rowGroup(const Interaction& inter) const {
-  return dynamic_cast<const EqualityConditionNSL*>(inter.nonSmoothLaw().get()) ? 0 : 1;
+bool MLCP::allRowsEqualities(const Interaction& inter) const {
+  return dynamic_cast<const EqualityConditionNSL*>(inter.nonSmoothLaw().get()) != nullptr;
 }
+
+int MLCP::rowGroup(const Interaction& inter) const { return allRowsEqualities(inter) ? 0 : 1; }
 
 void MLCP::addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                        Eigen::Ref<Eigen::VectorXd> q) const {
@@ -73,7 +75,7 @@ void MLCP::installPattern(Eigen::Index n) {
         append(mixed->complementaritySize(), 1);
       }
     } else {
-      append(inter.dimension(), dynamic_cast<const EqualityConditionNSL*>(law) ? 0 : 1);
+      append(inter.dimension(), allRowsEqualities(inter) ? 0 : 1);
     }
   }
   // In place: the matrix already holds the new pattern; the row structure and

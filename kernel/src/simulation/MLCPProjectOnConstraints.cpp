@@ -1,6 +1,7 @@
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/NewtonImpactFrictionNSL.hpp>
+#include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/MLCPProjectOnConstraints.hpp>
@@ -35,6 +36,18 @@ Eigen::Index frictionStride(const Interaction& inter) {
   return law ? static_cast<Eigen::Index>(law->size()) : 0;
 }
 }  // namespace
+
+bool MLCPProjectOnConstraints::allRowsEqualities(const Interaction& inter) const {
+  if (MLCP::allRowsEqualities(inter)) return true;
+  return doProjOnEquality_ &&
+         (frictionStride(inter) > 0 ||
+          dynamic_cast<const NewtonImpactNSL*>(inter.nonSmoothLaw().get()) != nullptr);
+}
+
+void MLCPProjectOnConstraints::installPattern(Eigen::Index n) {
+  installedProjOnEquality_ = doProjOnEquality_;
+  MLCP::installPattern(n);
+}
 
 void MLCPProjectOnConstraints::checkInteraction(const Interaction& inter) const {
   if (frictionStride(inter) > 0) return;
@@ -87,6 +100,8 @@ numerics::SolverResult MLCPProjectOnConstraints::solve(Eigen::VectorXd& z, Eigen
 }
 
 void MLCPProjectOnConstraints::compute(const Simulation& simulation, const ProblemContext& ctx) {
+  // Rows installed with the other doProjOnEquality: rebuilt (initialize clears the pattern).
+  if (installedProjOnEquality_ != doProjOnEquality_) initialize(simulation, ctx);
   MLCP::compute(simulation, ctx);
   if (alpha_ == 1.0) return;
   const Topology& topology = simulation.nonSmoothDynamicalSystem()->topology();

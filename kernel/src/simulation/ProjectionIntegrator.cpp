@@ -67,6 +67,10 @@ bool ProjectionIntegrator::indexSet1Rule(const Interaction& inter, const Eigen::
 bool ProjectionIntegrator::indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
                                          const Eigen::VectorXd& ydot, bool member, double gamma,
                                          double h) const {
+  // Combined scheme: index set 1 holds only the interactions TimeSteppingCombinedProjection
+  // added during the step (docs/theory/projection.md §2.2), as Siconos's, which clears it at
+  // the start of each step.
+  if (combinedProjection()) return isForcedActive(inter);
   if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
   if (isForcedActive(inter)) return true;
   const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());

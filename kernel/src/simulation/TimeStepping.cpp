@@ -80,7 +80,7 @@ void TimeStepping::computeOneStep() {
   // picks up their links and removals), with the systems at the state where the Newton loop
   // starts (Siconos calls them after computeInitialNewtonState: MoreauJeanOSI's q_k + h v_k);
   // the systems are put back at q_k after them, also when one throws.
-  if (!interactionManagers().empty()) {
+  if (runInteractionManagers_ && !interactionManagers().empty()) {
     const StepContext ctx = stepContext();
     struct Leave {
       const std::vector<std::shared_ptr<OneStepIntegrator>>& integrators;

@@ -4,6 +4,7 @@
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/MixedComplementarityConditionNSL.hpp>
 #include <moreau/kernel/modeling/NewtonImpactFrictionNSL.hpp>
+#include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/MLCPProjectOnConstraints.hpp>
@@ -118,7 +119,7 @@ void TimeSteppingDirectProjection::velocityStage() {
 
 void TimeSteppingDirectProjection::computeCriteria() {
   const Topology& topology = nsds_->topology();
-  maxViolationUnilateral_ = maxViolationEquality_ = 0.0;
+  maxViolationUnilateral_ = maxViolationEquality_ = maxUnilateralGap_ = 0.0;
   for (const unsigned id : topology.indexSet(projectionLevel_)) {
     const Interaction& inter = *topology.interaction(id);
     const Eigen::VectorXd& y = inter.y(0);
@@ -131,19 +132,25 @@ void TimeSteppingDirectProjection::computeCriteria() {
       equalities = mixed->equalitySize();
     // Friction laws: only the normal rows (first row of each contact) are constraints.
     const bool friction = dynamic_cast<const NewtonImpactFrictionNSL*>(law) != nullptr;
+    // The rows MLCPProjectOnConstraints::setDoProjOnEquality makes equality rows.
+    const bool impact = friction || dynamic_cast<const NewtonImpactNSL*>(law) != nullptr;
     for (Eigen::Index i = 0; i < y.size(); ++i) {
       if (friction && i % lawSize != 0) continue;
       if (i % lawSize < equalities)
         maxViolationEquality_ = std::max(maxViolationEquality_, std::abs(y(i)));
-      else
+      else {
         maxViolationUnilateral_ = std::max(maxViolationUnilateral_, -y(i));
+        maxUnilateralGap_ = std::max(maxUnilateralGap_, impact ? std::abs(y(i)) : -y(i));
+      }
     }
   }
 }
 
 bool TimeSteppingDirectProjection::violated() const {
-  return maxViolationUnilateral_ > constraintTolUnilateral_ ||
-         maxViolationEquality_ > constraintTol_;
+  if (maxViolationEquality_ > constraintTol_) return true;
+  // Combined scheme on equalities (Siconos's test): a contact of the set away from y = 0.
+  if (projectUnilateralOnEquality_) return maxUnilateralGap_ >= constraintTolUnilateral_;
+  return maxViolationUnilateral_ > constraintTolUnilateral_;
 }
 
 void TimeSteppingDirectProjection::projectionStage() {

@@ -57,6 +57,9 @@ class MLCP : public LinearOSNS {
  protected:
   void checkInteraction(const Interaction& inter) const override;
   int rowGroup(const Interaction& inter) const override;
+  /// True when every row of inter is an equality row: EqualityConditionNSL here; a derived
+  /// problem may add laws (MLCPProjectOnConstraints::setDoProjOnEquality).
+  virtual bool allRowsEqualities(const Interaction& inter) const;
   void addLawTerms(std::size_t row, const Interaction& inter, const ProblemContext& ctx,
                    Eigen::Ref<Eigen::VectorXd> q) const override;
   void installPattern(Eigen::Index n) override;

@@ -3,9 +3,12 @@
 // MLCPProjectOnConstraints; dev-notes §2.9, docs/theory/projection.md,
 // docs/kernel/projection.md). An MLCP in the Position role on the position
 // multipliers Λ = λ(0) of the interactions of the projection index set:
-//   w = G M⁻¹ Gᵀ Λ + h(q̃),  w_e = 0 on equality rows, 0 ≤ w_c ⊥ Λ_c ≥ 0 on
-//   the others (NewtonImpactNSL and ComplementarityConditionNSL rows are
-//   unilateral constraints h ≥ 0: no restitution term),
+//   w = G Gᵀ Λ + h(q̃) (Lagrangian: identity metric, as Siconos; Newton–Euler
+//   bodies: H M⁻¹ Hᵀ), w_e = 0 on equality rows, 0 ≤ w_c ⊥ Λ_c ≥ 0 on the
+//   others (NewtonImpactNSL and ComplementarityConditionNSL rows are
+//   unilateral constraints h ≥ 0: no restitution term; with
+//   setDoProjOnEquality(true) the NewtonImpactNSL and NewtonImpactFrictionNSL
+//   rows are equality rows),
 // blocks and free output from MoreauJeanDirectProjectionOSI. After the solve
 // λ(0) ← α Λ (α = 1 by default: the full linearised projection; α in (0, 1]
 // under-relaxes it). Default solver: "enum" (tutorial-models.md §0.1).
@@ -37,6 +40,16 @@ class MLCPProjectOnConstraints : public MLCP {
   double alpha() const { return alpha_; }
   void setAlpha(double alpha);
   ///@}
+  /// Siconos's doProjOnEquality: when true, every row of a NewtonImpactNSL or
+  /// NewtonImpactFrictionNSL interaction is an equality row (w = 0: the normal gap is brought to
+  /// 0 whatever its sign, Λ of either sign; the tangential rows stay decoupled, Λ_t = 0). Default
+  /// false (unilateral rows); TimeSteppingCombinedProjection sets it from its
+  /// doCombinedProjOnEquality() at initialize. A change takes effect at the next compute (the
+  /// problem's rows are rebuilt).
+  ///@{
+  void setDoProjOnEquality(bool value) { doProjOnEquality_ = value; }
+  bool doProjOnEquality() const { return doProjOnEquality_; }
+  ///@}
 
   void compute(const Simulation& simulation, const ProblemContext& ctx) override;
 
@@ -45,12 +58,17 @@ class MLCPProjectOnConstraints : public MLCP {
                    Eigen::Ref<Eigen::VectorXd> q) const override;
   /// The laws of MLCP and NewtonImpactFrictionNSL (normal rows projected).
   void checkInteraction(const Interaction& inter) const override;
+  /// MLCP's equality laws, and with doProjOnEquality() the impact laws.
+  bool allRowsEqualities(const Interaction& inter) const override;
+  void installPattern(Eigen::Index n) override;
   /// Decouples the tangential rows of the friction laws (row and column zeroed, diagonal 1,
   /// q = 0), then MLCP::solve.
   numerics::SolverResult solve(Eigen::VectorXd& z, Eigen::VectorXd& w) override;
 
  private:
   double alpha_ = 1.0;
+  bool doProjOnEquality_ = false;
+  bool installedProjOnEquality_ = false;  // doProjOnEquality_ of the installed rows
 };
 
 }  // namespace moreau

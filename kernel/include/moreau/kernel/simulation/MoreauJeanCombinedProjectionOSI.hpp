@@ -11,7 +11,9 @@ namespace moreau {
 
 /// Integrator of the combined projection scheme (Siconos MoreauJeanCombinedProjectionOSI): the
 /// step and projection of MoreauJeanDirectProjectionOSI, required by
-/// TimeSteppingCombinedProjection (which forces contacts into index set 1 with forceActive).
+/// TimeSteppingCombinedProjection. Index set 1 holds only the interactions that
+/// TimeSteppingCombinedProjection forces into it during the step (forceActive): no
+/// thresholds, no prediction (ProjectionIntegrator::indexSet1Rule).
 class MoreauJeanCombinedProjectionOSI : public MoreauJeanDirectProjectionOSI {
  public:
   /// theta in [0, 1] (default ½); gamma in [0, 1] or NaN (default: not given, γ = ½), as

@@ -10,7 +10,9 @@ namespace moreau {
 
 /// Integrator of the combined projection scheme for Newton–Euler bodies: the step and
 /// projection of MoreauJeanNewtonEulerDirectProjectionOSI, accepted by
-/// TimeSteppingCombinedProjection (which forces contacts into index set 1 with forceActive).
+/// TimeSteppingCombinedProjection. Index set 1 holds only the interactions that
+/// TimeSteppingCombinedProjection forces into it during the step (forceActive): no
+/// thresholds, no prediction (ProjectionIntegrator::indexSet1Rule).
 class MoreauJeanNewtonEulerCombinedProjectionOSI : public MoreauJeanNewtonEulerDirectProjectionOSI {
  public:
   /// theta in [0, 1] (default ½); gamma in [0, 1] or NaN (not given: γ = ½); ModelError

@@ -18,7 +18,9 @@
 //                   ẏ_k > deactivation velocity threshold
 // (first row of each law; equality and relay laws always active; forced
 // interactions active). Defaults (tutorial-models.md §0.1): position
-// thresholds 1e-7, velocity 0.
+// thresholds 1e-7, velocity 0. The combined variants (combinedProjection())
+// take no thresholds: index set 1 is the forced interactions only
+// (TimeSteppingCombinedProjection builds it within the step).
 
 #include <moreau/kernel/simulation/StepContext.hpp>
 
@@ -88,7 +90,8 @@ class ProjectionIntegrator {
   /// weight gamma, on the outputs y, ydot (the memories y_k, ẏ_k, or the outputs at a
   /// predicted state: MoreauJeanOSI::predictedOutputs): true when inter's law is always active,
   /// when inter is forced active, or by the thresholds, with membership in index set 1 of
-  /// topology (none when topology is null or has no index set 1).
+  /// topology (none when topology is null or has no index set 1). For the combined variants
+  /// (combinedProjection()): true only when inter is forced active.
   bool indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
                      const Eigen::VectorXd& ydot, const Topology* topology, double gamma,
                      double h) const;

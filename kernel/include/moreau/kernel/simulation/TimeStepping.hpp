@@ -124,6 +124,12 @@ class TimeStepping : public Simulation {
   }
   ///@}
 
+ protected:
+  /// False while TimeSteppingCombinedProjection recomputes a step (its second and later
+  /// passes): computeOneStep then does not call the interaction managers again (Siconos calls
+  /// them once per step, before the passes).
+  bool runInteractionManagers_ = true;
+
  private:
   void checkComputedState() const;
   void newtonSolve();

@@ -11,7 +11,8 @@
 //      tolerance and fewer than projectionMaxIteration() iterations were done,
 //      solve the Position problem (MLCPProjectOnConstraints, λ(0)) on
 //      index set indexSetLevelForProjection() (1: the contacts active in the
-//      velocity problem; 0: every interaction) and move q by M⁻¹ Gᵀ λ(0).
+//      velocity problem; 0: every interaction) and move q by Gᵀ λ(0) (Lagrangian
+//      systems, identity metric as Siconos; Newton–Euler bodies: M⁻¹ Hᵀ λ(0)).
 // Every integrator must implement ProjectionIntegrator
 // (MoreauJeanDirectProjectionOSI for LagrangianDS,
 // MoreauJeanNewtonEulerDirectProjectionOSI for NewtonEulerDS, or derived) and a
@@ -110,6 +111,10 @@ class TimeSteppingDirectProjection : public TimeStepping {
   double maxViolationUnilateral_ = 0.0;    ///< maxViolationUnilateral()
   double maxViolationEquality_ = 0.0;      ///< maxViolationEquality()
   unsigned long cumulatedProjection_ = 0;  ///< nbCumulatedProjectionIteration()
+  /// Combined scheme on equalities (TimeSteppingCombinedProjection::doCombinedProjOnEquality):
+  /// a unilateral row is violated when |y| ≥ constraintTolUnilateral() (not −y >).
+  bool projectUnilateralOnEquality_ = false;
+  double maxUnilateralGap_ = 0.0;  ///< max |y| over the unilateral rows (computeCriteria)
   /// The integrators as ProjectionIntegrator, in the order of integrators() (set by initialize).
   std::vector<ProjectionIntegrator*> projectionIntegrators_;
 };
