@@ -26,7 +26,12 @@ Scheme (linear time-invariant Lagrangian system, scalar case, theta-method):
 
 Usage:
     moreau_jean_1dof.py bouncingball [--T 10] [--h 0.005] --output BouncingBall.ref
-    moreau_jean_1dof.py camfollower  [--T 5] [--h 1e-4] [--rpm 358] --output CamFollower.ref
+    moreau_jean_1dof.py camfollower  [--model tutorial|seed] [--T 1] [--h 1e-4] [--rpm 358]
+                                     --output CamFollower.ref
+
+CamFollower models (as the C++ example's --model): "tutorial" (default), Siconos's CF run of
+tutorial-models.md Sec. 10: q0 = v0 = 0, F_ext = -m g with g = 0 (the follower stays at rest);
+"seed": dev-notes Sec. 4 / Appendix B, q0 = v0 = 0.4 and the cam's equivalent force.
 
 Each row is written with "%.15e" values separated by single spaces, including the initial
 row at t0 (lambda = 0). A one-line summary (steps, impacts = steps with lambda > 0) goes
@@ -172,13 +177,16 @@ def bouncing_ball(T, h):
     return rows
 
 
-def cam_follower(T, h, rpm):
+def cam_follower(T, h, rpm, model):
     m, k, c, e, theta = 1.221, 1430.8, 0.0, 0.8, 0.5
+    if model == "seed":
+        force, q0 = (lambda tt: cam_force(tt, rpm)), 0.4
+    else:
+        force, q0 = (lambda _t: -m * 0.0), 0.0  # Siconos's plugin: -m g with g = 0
     rows = []
-    for t, q, v, lam in moreau_jean_1dof(m, k, c, lambda tt: cam_force(tt, rpm), 0.4, 0.4, e,
-                                         theta, h, 0.0, T):
+    for t, q, v, lam in moreau_jean_1dof(m, k, c, force, q0, q0, e, theta, h, 0.0, T):
         pos, vel, _ = cam(t, rpm)
-        rows.append((t, q, v, lam, cam_force(t, rpm), pos, vel, pos + q))
+        rows.append((t, q, v, lam, force(t), pos, vel, pos + q))
     return rows
 
 
@@ -195,6 +203,8 @@ def main(argv):
     parser.add_argument("--T", type=float, default=None, help="final time")
     parser.add_argument("--h", type=float, default=None, help="time step")
     parser.add_argument("--rpm", type=float, default=358.0, help="cam speed (camfollower)")
+    parser.add_argument("--model", choices=["tutorial", "seed"], default="tutorial",
+                        help="camfollower model")
     parser.add_argument("--output", required=True, help="output file")
     args = parser.parse_args(argv)
     if args.example == "bouncingball":
@@ -203,9 +213,9 @@ def main(argv):
         rows = bouncing_ball(T, h)
         lam_col = 4
     else:
-        T = 5.0 if args.T is None else args.T
+        T = 1.0 if args.T is None else args.T
         h = 1e-4 if args.h is None else args.h
-        rows = cam_follower(T, h, args.rpm)
+        rows = cam_follower(T, h, args.rpm, args.model)
         lam_col = 3
     write_rows(args.output, rows)
     impacts = sum(1 for r in rows if r[lam_col] > 0.0)

@@ -29,8 +29,8 @@ const std::string kGolden = MOREAU_EXAMPLES_GOLDEN_DIR;
 // 1e-9 leaves room for other compilers/libm while still catching any change of the scheme.
 constexpr double kGoldenTolerance = 1e-9;
 
-// Number of steps with λ > 0 of the Python reference for CamFollower at T = 5 (default
-// parameters): see tests/regression/golden/README.md. (Appendix B's prototype, with the rule on
+// Number of steps with λ > 0 of the Python reference for CamFollower --model seed at T = 5:
+// see tests/regression/golden/README.md. (Appendix B's prototype, with the rule on
 // the memories y_k + (h/2) ẏ_k, found 78.)
 constexpr long kCamFollowerImpactsT5 = 76;
 
@@ -208,12 +208,35 @@ TEST(SimplePendulumTSExample, ColumnsImpactTimeAndEnergyRatio) {
 // ---- CamFollower ---------------------------------------------------------------------
 
 TEST(CamFollowerExample, MatchesGoldenFileT1) {
-  const Table data = runAndRead(kCamFollower, "--T 1", "golden_CamFollower_T1");
+  const Table data = runAndRead(kCamFollower, "--model seed --T 1", "golden_CamFollower_T1");
   compareWithGolden(data, "CamFollower_T1.ref");
 }
 
+TEST(CamFollowerExample, TutorialModelIsSiconosRunWithTheFollowerAtRest) {
+  // The default model, tutorial-models §10: q0 = v0 = 0 and F_ext = −m g with g = 0, so the
+  // follower stays at q = v = 0 on an active contact with λ = 0 (w = W λ + 0); the cam columns
+  // are the profile at t_k; 10 001 rows for T = 1, h = 1e-4.
+  const auto run = runExample(kCamFollower, "", "tutorial_CamFollower");
+  ASSERT_EQ(run.exitCode, 0) << run.stdOut;
+  const Table d = readTable(run.output);
+  expectShape(d, 10001, 8);
+  const double h = 1e-4, rpm = 358;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const auto& r = d[i];
+    EXPECT_NEAR(r[0], i * h, 1e-12);
+    for (std::size_t c = 1; c <= 4; ++c) ASSERT_EQ(r[c], 0.0) << "row " << i << " column " << c;
+    const auto s = moreau::examples::camState(static_cast<double>(i) * h, rpm);
+    EXPECT_NEAR(r[5], s.position, 1e-15) << "row " << i;
+    EXPECT_NEAR(r[6], s.velocity, 1e-14 * (1 + std::abs(s.velocity))) << "row " << i;
+    EXPECT_EQ(r[7], r[5]) << "row " << i;
+  }
+  EXPECT_NE(run.stdOut.find("CamFollower: 10000 steps, 0 impacts, 0 solver failures, simulation "),
+            std::string::npos)
+      << run.stdOut;
+}
+
 TEST(CamFollowerExample, InvariantsAndImpactCountAtT5) {
-  const auto run = runExample(kCamFollower, "", "invariants_CamFollower");
+  const auto run = runExample(kCamFollower, "--model seed --T 5", "invariants_CamFollower");
   ASSERT_EQ(run.exitCode, 0) << run.stdOut;
   const Table d = readTable(run.output);
   expectShape(d, 50001, 8);
@@ -252,7 +275,8 @@ TEST(CamFollowerExample, InvariantsAndImpactCountAtT5) {
 }
 
 TEST(CamFollowerExample, OptionsChangeTheRun) {
-  const Table d = runAndRead(kCamFollower, "--T 0.01 --h 0.001 --rpm=660", "options_CamFollower");
+  const Table d =
+      runAndRead(kCamFollower, "--model seed --T 0.01 --h 0.001 --rpm=660", "options_CamFollower");
   expectShape(d, 11, 8);
   EXPECT_NEAR(d.back()[0], 0.01, 1e-15);
   const auto s = moreau::examples::camState(0.01, 660);
@@ -265,6 +289,7 @@ TEST(ExamplesCommandLine, BadOptionsExitWithCode2) {
   EXPECT_EQ(runExample(kCamFollower, "--rpm 1e400", "bad3").exitCode, 2);
   EXPECT_EQ(runExample(kCamFollower, "--h 0", "bad4").exitCode, 2);
   EXPECT_EQ(runExample(kCamFollower, "--T", "bad5").exitCode, 2);  // "--output" becomes the value
+  EXPECT_EQ(runExample(kCamFollower, "--model siconos", "bad6").exitCode, 2);
 }
 
 }  // namespace
