@@ -38,6 +38,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from column_of_beads_ts import (ALERT, E, G, GAP0, M_BEAD, N_BEADS, R,  # noqa: E402
                                 lcp_murty, number_of_steps)
+from relay_oscillator import solve  # noqa: E402  (Gaussian elimination, partial pivoting)
 
 GAMMA = 0.5
 ACT_POS, ACT_VEL, DEACT_POS, DEACT_VEL = 1e-7, 0.0, 1e-7, 0.0
@@ -61,23 +62,6 @@ def gram(active):
     """H H^T: the projection's matrix (identity metric)."""
     return [[sum(ca * cb for ba, ca in a[0] for bb, cb in b[0] if ba == bb)
              for b in active] for a in active]
-
-
-def solve(a, b):
-    """Solution of the square system a x = b (Gaussian elimination, partial pivoting)."""
-    n = len(b)
-    m = [row[:] + [rhs] for row, rhs in zip(a, b)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(col + 1, n):
-            f = m[r][col] / m[col][col]
-            for c in range(col, n + 1):
-                m[r][c] -= f * m[col][c]
-    x = [0.0] * n
-    for r in reversed(range(n)):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
 
 
 def run(T, h, out):
