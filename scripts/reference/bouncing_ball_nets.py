@@ -14,7 +14,9 @@ has zero tangential impulse and the De Saxce term mu |u_T| vanishes. The quatern
 (1, 0, 0, 0), y and z stay 0, and the motion is the 1-dof Moreau--Jean scheme on x:
 
     v_free = v_k - h g                     (M = 1, F constant, theta = 1/2)
-    active when  y_k + (h/2) ydot_k <= 0,  y = x - R, ydot = v
+    active when  ytilde + (h/2) ydottilde <= 0  at the predicted state of Siconos's Newton loop
+    (MoreauJeanOSI's default, passed to its Newton--Euler companion): xtilde = x_k + h v_k,
+    ytilde = xtilde - R, ydottilde = v_k
         lam = max(0, -(v_free + e_n v_k))  (the FC3D normal row with u_T = 0)
     v_{k+1} = v_free + lam,   x_{k+1} = x_k + h (v_k + v_{k+1}) / 2
 
@@ -24,9 +26,11 @@ way: the correction M^-1 H^T Lam of the sphere is along the normal row (1, 0, 0,
 tangential multipliers are not projected, Lam_t = 0), so it moves x only and the quaternion
 stays the identity:
 
-    index set 1 (thresholds 1e-7 / 0, hysteresis), yhat = y_k + (h/2) ydot_k:
-        not a member: enters when yhat <= 1e-7 and ydot_k <= 0
-        a member:     leaves when yhat > 1e-7 and ydot_k > 0
+    index set 1 (thresholds 1e-7 / 0, hysteresis), applied twice as Siconos updates it twice:
+    first on yhat = y_k + (h/2) ydot_k with ydot_k, then on ytilde + (h/2) ydottilde with
+    ydottilde (above), the membership being the first update's answer:
+        not a member: enters when yhat <= 1e-7 and ydot <= 0
+        a member:     leaves when yhat > 1e-7 and ydot > 0
     (same velocity step), then, while the contact is active, -y > 1e-8 and fewer than 20
     iterations:  Lam = max(0, -m y),  x <- x + Lam / m      (H M^-1 H^T = 1/m on the normal row)
 
@@ -74,12 +78,18 @@ def main():
         t1 = t0 + (k + 1) * h
         vfree = v - h * G / M
         yhat = (x - R) + 0.5 * h * v
+        ytilde = ((x + h * v) - R) + 0.5 * h * v  # at x~ = x_k + h v_k, ydot~ = v_k
         if not args.proj:
-            active = yhat <= 0.0
-        elif member:
-            active = not (yhat > DEACT_POS and v > DEACT_VEL)
+            active = ytilde <= 0.0
         else:
-            active = yhat <= ACT_POS and v <= ACT_VEL
+            if member:
+                first = not (yhat > DEACT_POS and v > DEACT_VEL)
+            else:
+                first = yhat <= ACT_POS and v <= ACT_VEL
+            if first:
+                active = not (ytilde > DEACT_POS and v > DEACT_VEL)
+            else:
+                active = ytilde <= ACT_POS and v <= ACT_VEL
         lam = 0.0
         if active:
             lam = max(0.0, -M * (vfree + EN * v))

@@ -104,10 +104,15 @@ Trajectory runSphere(Scheme scheme, bool gyroscopic, double T, unsigned initiali
   auto body = makeBody(gyroscopic);
   auto inter = linkSphereOnPlane(*nsds, body);
   std::shared_ptr<OneStepIntegrator> osi;
-  if (scheme == Scheme::MoreauJean)
+  if (scheme == Scheme::MoreauJean) {
     osi = std::make_shared<MoreauJeanOSI>(0.5);
-  else
-    osi = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
+  } else {
+    // MoreauJeanOSI passes its activation at the predicted state (default true, as Siconos)
+    // to its companion; this class's default is false.
+    auto ne = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
+    ne->setActivationAtPredictedState(true);
+    osi = ne;
+  }
   auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, kH),
                                             osi, std::make_shared<FrictionContact>(3));
   sim->setNewtonTolerance(1e-12);
@@ -414,4 +419,56 @@ TEST(MoreauJeanOSINewtonEuler, InitializeTwiceGivesTheSameIntegratorsAndResults)
   sim->initialize();
   EXPECT_EQ(sim->integrators().size(), 2u);  // the same companion takes the new body
   EXPECT_EQ(&sim->integratorOf(*other), osi->newtonEulerCompanion().get());
+}
+
+// Index set 1 at the predicted state (docs/theory/newton-euler.md §5): a sphere at gap y0 = 1e-3
+// above the plane falling at 1 m/s, h = 1e-3: y_k + h/2 ẏ_k = 5e-4 > 0 (outside on the
+// memories), ỹ + h/2 ẏ̃ = (y0 − h·1) − 5e-4 = −5e-4 ≤ 0 at q̃ = q_k ⊕ h v_k (inside).
+TEST(MoreauJeanOSINewtonEuler, ActivationAtThePredictedStateTakesTheContactOneStepEarlier) {
+  const auto firstStepImpulse = [](const std::shared_ptr<OneStepIntegrator>& osi) {
+    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 2 * kH);
+    VectorXd q0(7), v0(6);
+    q0 << 0, 0, kR + 1e-3, 1, 0, 0, 0;
+    v0 << 0, 0, -1, 0, 0, 0;
+    auto body = std::make_shared<NewtonEulerDS>(q0, v0, 1.0, Matrix3d::Identity() * 4e-3);
+    body->setFExt(Vector3d(0, 0, -kG));
+    auto inter = linkSphereOnPlane(*nsds, body);
+    auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, kH),
+                                              osi, std::make_shared<FrictionContact>(3));
+    sim->computeOneStep();
+    // The outputs are those at q_{k+1}, not at q̃ (the evaluation at q̃ leaves them).
+    EXPECT_NEAR(inter->y(0)(0), body->q()(2) - kR, 1e-15);
+    return inter->lambda(1)(0);
+  };
+  auto memories = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
+  EXPECT_FALSE(memories->activationAtPredictedState());  // this class's default
+  EXPECT_EQ(firstStepImpulse(memories), 0.0);
+  auto predicted = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
+  predicted->setActivationAtPredictedState(true);
+  const double lambda = firstStepImpulse(predicted);
+  EXPECT_NEAR(lambda, 1.0 + kG * kH, 1e-12);  // e = 0: the sphere stopped, λ = m (1 + g h)
+  // MoreauJeanOSI passes its setting (default true) to its companion.
+  auto siconos = std::make_shared<MoreauJeanOSI>(0.5);
+  EXPECT_TRUE(siconos->activationAtPredictedState());
+  EXPECT_EQ(firstStepImpulse(siconos), lambda);
+  auto off = std::make_shared<MoreauJeanOSI>(0.5);
+  off->setActivationAtPredictedState(false);
+  EXPECT_EQ(firstStepImpulse(off), 0.0);
+}
+
+TEST(MoreauJeanOSINewtonEuler, ActivationAtThePredictedStateExcludesDormantInteractions) {
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  auto body = makeBody(false);
+  linkSphereOnPlane(*nsds, body);
+  auto osi = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
+  osi->setActivationAtPredictedState(true);
+  osi->setDormantInteractions(true);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, kH),
+                                            osi, std::make_shared<FrictionContact>(3));
+  try {
+    sim->computeOneStep();
+    ADD_FAILURE() << "no ModelError";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("dormant"), std::string::npos) << e.what();
+  }
 }

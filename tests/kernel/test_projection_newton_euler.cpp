@@ -115,19 +115,23 @@ StackResult runStack(Scheme scheme, double h, double T, double tRest, double gap
       sim = std::make_shared<TimeStepping>(
           nsds, td, std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), std::make_shared<LCP>());
       break;
-    case Scheme::Direct:
-      sim = test::projectionSimulation<TimeSteppingDirectProjection>(
-          nsds, td, std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(0.5), projection);
+    case Scheme::Direct: {
+      // As the companion of MoreauJeanDirectProjectionOSI (which passes its default, true).
+      auto osi = std::make_shared<MoreauJeanNewtonEulerDirectProjectionOSI>(0.5);
+      osi->setActivationAtPredictedState(true);
+      sim = test::projectionSimulation<TimeSteppingDirectProjection>(nsds, td, osi, projection);
       break;
+    }
     case Scheme::Combined:
       sim = test::projectionSimulation<TimeSteppingCombinedProjection>(
           nsds, td, std::make_shared<MoreauJeanNewtonEulerCombinedProjectionOSI>(0.5), projection);
       break;
     case Scheme::DirectCompanion:
-    case Scheme::WithBeads:
+    case Scheme::WithBeads: {
       sim = test::projectionSimulation<TimeSteppingDirectProjection>(
           nsds, td, std::make_shared<MoreauJeanDirectProjectionOSI>(0.5), projection);
       break;
+    }
     case Scheme::CombinedCompanion:
       sim = test::projectionSimulation<TimeSteppingCombinedProjection>(
           nsds, td, std::make_shared<MoreauJeanCombinedProjectionOSI>(0.5), projection);
@@ -222,11 +226,17 @@ TEST(NewtonEulerProjection, ProjectionIntegratorsHandNewtonEulerBodiesToTheirCom
   EXPECT_LT(mixed.restingPenetration, 1e-10);
   EXPECT_GT(mixed.projections, 0u);
   EXPECT_LT(mixed.maxNormError, 1e-14);
-  double maxDifference = 0;  // the sphere part against the spheres alone
+  // The sphere part against the spheres alone: the same model, but the joint solves round
+  // differently, and with the activation at the predicted state a sphere stopped above the
+  // ground (the contact activated at a gap below one step's travel, 2.9e-4 here) is released or
+  // kept by the sign of a twist of 1e-18 (the thresholds' ẏ > 0): measured 2.85e-4 (the bottom
+  // sphere resting at that gap alone, on the ground in the mixed run). Bounded by the travel of a
+  // step, h |v| ≤ 1e-3 · 3.
+  double maxDifference = 0;
   for (std::size_t k = 0; k < direct.finalState.size(); ++k)
     maxDifference =
         std::max(maxDifference, std::abs(mixed.finalState[k] - directCompanion.finalState[k]));
-  EXPECT_LT(maxDifference, 1e-6);
+  EXPECT_LT(maxDifference, 3e-3);
 }
 
 namespace {

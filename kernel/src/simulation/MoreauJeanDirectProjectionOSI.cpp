@@ -36,6 +36,7 @@ std::shared_ptr<OneStepIntegrator> MoreauJeanDirectProjectionOSI::companionFor(
   neProjection_->setActivateYVelThreshold(activateYVelThreshold());
   neProjection_->setDeactivateYPosThreshold(deactivateYPosThreshold());
   neProjection_->setDeactivateYVelThreshold(deactivateYVelThreshold());
+  neProjection_->setActivationAtPredictedState(activationAtPredictedState());
   return neProjection_;
 }
 
@@ -107,6 +108,7 @@ const MoreauJeanDirectProjectionOSI::InteractionData& MoreauJeanDirectProjection
 
 void MoreauJeanDirectProjectionOSI::beginStep(const StepContext& ctx) {
   MoreauJeanOSI::beginStep(ctx);
+  if (neProjection_) neProjection_->setActivationAtPredictedState(activationAtPredictedState());
   synchronize();
   clearForcedActive();
 }

@@ -219,6 +219,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     d.jacobianStep = ctx.step;
     d.jacobianTime = ctx.t;
     d.lastH = h;
+    if (predictedActivation_) predictOutputs(ctx);
   }
   const bool all = d.nonlinearBodies > 0;
   // (Prefetched ahead: the cache line of the interaction that the rule reads, its number and
@@ -249,6 +250,61 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
       [](const InterData&) {});
 }
 
+void MoreauJeanNewtonEulerOSI::predictOutputs(const StepContext& ctx) {
+  // Siconos's Newton loop starts at q̃ = q_k ⊕ h v_k and updates the index sets from the
+  // outputs there (docs/theory/newton-euler.md §5). Each body's q is swapped with q̃ for the
+  // evaluations and back (O(1) swaps); each interaction's y(0), y(1) likewise with the
+  // predicted vectors, so that its outputs are unchanged afterwards. Sequential: the bodies'
+  // q are shared by their interactions.
+  Impl& d = *impl_;
+  if (d.dormancy)
+    throw ModelError(
+        std::string(typeName()) +
+        ": activation at the predicted state and dormant interactions exclude each "
+        "other (setActivationAtPredictedState(false) or setDormantInteractions(false))");
+  d.qPredicted.resize(d.bodies.size());
+  d.yPredicted.resize(d.inters.size());
+  d.ydotPredicted.resize(d.inters.size());
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    NewtonEulerDS& ds = *d.bodies[i].ds;
+    NewtonEulerDS::integrateConfiguration(ds.qMemory(), ds.twistMemory(), ctx.h, d.qPredicted[i]);
+    ds.q().swap(d.qPredicted[i]);
+  }
+  struct SwapBack {
+    Impl& d;
+    ~SwapBack() {
+      for (std::size_t i = 0; i < d.bodies.size(); ++i) d.bodies[i].ds->q().swap(d.qPredicted[i]);
+    }
+  } swapBack{d};
+  for (std::size_t k = 0; k < d.inters.size(); ++k) {
+    InterData& id = d.inters[k];
+    Interaction& inter = *id.inter;
+    Eigen::VectorXd& y = d.yPredicted[k];
+    Eigen::VectorXd& ydot = d.ydotPredicted[k];
+    if (y.size() != inter.y(0).size()) y.resize(inter.y(0).size());
+    if (ydot.size() != inter.y(1).size()) ydot.resize(inter.y(1).size());
+    inter.y(0).swap(y);
+    inter.y(1).swap(ydot);
+    id.relation->computeOutputs(ctx.tNext, inter);
+    inter.y(0).swap(y);
+    inter.y(1).swap(ydot);
+    id.outputsCurrent = false;  // the relation's last evaluation was at q̃
+  }
+  d.predStep = ctx.step;
+}
+
+bool MoreauJeanNewtonEulerOSI::predictedOutputs(const Interaction& inter, std::size_t step,
+                                                const Eigen::VectorXd*& y,
+                                                const Eigen::VectorXd*& ydot) const {
+  if (!predictedActivation_ || impl_->predStep != step) return false;
+  const InterData* id = impl_->find(inter);
+  if (!id) return false;
+  const auto k = static_cast<std::size_t>(id - impl_->inters.data());
+  y = &impl_->yPredicted[k];
+  ydot = &impl_->ydotPredicted[k];
+  return true;
+}
+
 bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter, unsigned level,
                                                         const StepContext& ctx) const {
   if (level == 0) return true;
@@ -272,8 +328,18 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
       }
       Impl::wake(*id, ctx.t);
     }
+    const Eigen::VectorXd* yPred = nullptr;
+    const Eigen::VectorXd* ydotPred = nullptr;
     if (id->alwaysActive) {
       id->ruleActive = true;
+    } else if (predictedOutputs(inter, ctx.step, yPred, ydotPred)) {
+      // ỹ + γ h ẏ̃ ≤ 0 at the predicted state (setActivationAtPredictedState).
+      id->ruleActive = false;
+      for (Eigen::Index i = 0; i < yPred->size(); i += id->lawSize)
+        if ((*yPred)(i) + gamma_ * ctx.h * (*ydotPred)(i) <= 0.0) {
+          id->ruleActive = true;
+          break;
+        }
     } else if (id->ruleVersion == inter.memoryVersion()) {
       // The kept y_k, ẏ_k: activeAtVelocityLevel's test on the same values.
       id->ruleActive = false;

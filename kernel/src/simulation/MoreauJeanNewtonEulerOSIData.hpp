@@ -183,6 +183,11 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   bool reusesOutputs = true;     // false for the projections (they move q after updateState)
   double lastH = 0.0;            // h of the last computeFreeState (entry test of the dormancy)
   std::vector<char> wasDormant;  // by interaction number, during buildInteractions
+  // setActivationAtPredictedState: q̃ per body, ỹ and ẏ̃ per interaction (index in inters) of
+  // step predStep (allocated at the first use: nothing for the other runs).
+  std::vector<Eigen::VectorXd> qPredicted, yPredicted, ydotPredicted;
+  std::size_t predStep = std::numeric_limits<std::size_t>::max();
+  Eigen::VectorXd ySaved, ydotSaved;
 
   // Loops over bodies and interactions: chunks of at least these many items per thread
   // (docs/kernel/performance.md, "Threads"); each item writes only its own data.
@@ -305,6 +310,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     }
     topologyVersion = nsds->topologyVersion();
     jacobianStep = std::numeric_limits<std::size_t>::max();
+    predStep = std::numeric_limits<std::size_t>::max();
   }
 
   // nullptr when inter is not integrated here.

@@ -53,6 +53,8 @@ std::shared_ptr<OneStepIntegrator> MoreauJeanOSI::companionFor(const DynamicalSy
   // The same scheme on Newton–Euler bodies (docs/theory/newton-euler.md §5);
   // γ_ is already ½ when γ was not given.
   if (!newtonEuler_) newtonEuler_ = std::make_shared<MoreauJeanNewtonEulerOSI>(theta_, gamma_);
+  // Siconos's activation at the predicted state for its bodies too (default true).
+  newtonEuler_->setActivationAtPredictedState(predictedActivation_);
   return newtonEuler_;
 }
 
@@ -216,6 +218,8 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
 
 void MoreauJeanOSI::beginStep(const StepContext& ctx) {
   Impl& d = *impl_;
+  // The companion follows a setting changed after initialize (its computeFreeState reads it).
+  if (newtonEuler_) newtonEuler_->setActivationAtPredictedState(predictedActivation_);
   // The check for states written by the user is done system by system in
   // computeFreeState (one pass over the systems per step).
   d.checkWrites = true;

@@ -75,6 +75,19 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   const Eigen::MatrixXd& iterationMatrix(const DynamicalSystem& ds) const override;
   const Eigen::VectorXd& freeVelocity(const DynamicalSystem& ds) const override;
 
+  /// Activation of index set 1 at the predicted state (Siconos's Newton loop, as
+  /// MoreauJeanOSI::setActivationAtPredictedState; docs/theory/newton-euler.md §5): when true,
+  /// computeFreeState evaluates each interaction's outputs ỹ, ẏ̃ with its bodies at q̃ = q_k ⊕
+  /// h v_k (twist v_k) and the rule is ỹ + γ h ẏ̃ ≤ 0 (projection variants: the thresholds on
+  /// the memories, then on ỹ, ẏ̃); when false (the default of this class) it is y_k + γ h ẏ_k ≤ 0
+  /// on the memories. A MoreauJeanOSI (or MoreauJeanDirectProjectionOSI) that hands Newton–Euler
+  /// bodies to its companion passes its own setting (default true, as Siconos). Not with dormant
+  /// interactions (ModelError at initialize).
+  ///@{
+  void setActivationAtPredictedState(bool enabled) { predictedActivation_ = enabled; }
+  bool activationAtPredictedState() const { return predictedActivation_; }
+  ///@}
+
   /// Dormant interactions (off by default; docs/theory/newton-euler.md §5.2): with linear
   /// bodies only, an interaction whose relation has a gap motion bound
   /// (NewtonEulerR::setGapMotionBound, set by ContactManager) and that provably stays outside
@@ -102,8 +115,15 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
  protected:
   /// False for the integrators that read the outputs of every interaction (projections).
   virtual bool allowsDormantInteractions() const { return true; }
+  /// The outputs of inter at the predicted state of step `step` (set by computeFreeState when
+  /// activationAtPredictedState()): true and y, ydot set; false when there are none.
+  bool predictedOutputs(const Interaction& inter, std::size_t step, const Eigen::VectorXd*& y,
+                        const Eigen::VectorXd*& ydot) const;
 
  private:
+  /// The outputs at the predicted state of every interaction (setActivationAtPredictedState),
+  /// first pass of a step.
+  void predictOutputs(const StepContext& ctx);
   /// The index-set-1 rule y_k + γ h ẏ_k ≤ 0 on the normal rows (every stride-th) of the
   /// memories.
   bool activeAtVelocityLevel(const Interaction& inter, Eigen::Index stride,
@@ -111,6 +131,7 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   struct Impl;
   double theta_, gamma_;
   bool dormant_ = false;
+  bool predictedActivation_ = false;
   std::unique_ptr<Impl> impl_;
 };
 

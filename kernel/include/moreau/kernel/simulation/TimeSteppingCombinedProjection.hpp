@@ -43,7 +43,9 @@ class TimeSteppingCombinedProjection : public TimeSteppingDirectProjection {
   const char* typeName() const override { return "TimeSteppingCombinedProjection"; }
 
   /// Maximum number of computations of a step (index-set iterations): ≥ 1 (ModelError
-  /// otherwise), default 50.
+  /// otherwise), default 50. When reached, the last computation is projected and kept (a
+  /// contact closed in it may be missing from index set 1; Siconos throws instead);
+  /// nbIndexSetsIteration() then equals the maximum.
   ///@{
   void setMaxIndexSetIteration(unsigned maxIteration);
   unsigned maxIndexSetIteration() const { return maxIndexSetIteration_; }
