@@ -92,3 +92,23 @@ TEST(BouncingBallNETSProjExample, SameAsBouncingBallNETSBeforeTheFirstImpact) {
       EXPECT_EQ(a[k][j], b[k][j]) << "row " << k << " column " << j;
   EXPECT_GT(k, 100u);  // the first impact is near t = 0.68 (row 136)
 }
+
+TEST(BouncingBallNETSProjExample, PredictedActivationLeavesNothingToProjectUntilNearRest) {
+  // With index set 1 updated at the predicted state (the companion's default, as Siconos), every
+  // contact is activated before it closes while the ball bounces high: no step ends below the
+  // ground and the rows are BouncingBallNETS's, bitwise, up to t = 9.515 (row 1904).
+  const auto proj = runExample(kExe, "", "BouncingBallNETSProj_full");
+  const auto nets = runExample(kNets, "", "BouncingBallNETS_for_proj_full");
+  ASSERT_EQ(proj.exitCode, 0) << proj.stdOut;
+  ASSERT_EQ(nets.exitCode, 0) << nets.stdOut;
+  const Table a = readTable(proj.output);
+  const Table b = readTable(nets.output);
+  ASSERT_EQ(a.size(), b.size());
+  std::size_t same = 0;
+  while (same < a.size() && a[same] == b[same]) ++same;
+  EXPECT_EQ(same, 1904u);
+  // The first step that ends below the ground: BouncingBallNETS stays there, the projection
+  // puts the ball on the ground.
+  EXPECT_LT(b[same][kX], kR - kTol);
+  EXPECT_NEAR(a[same][kX], kR, kTol);
+}
