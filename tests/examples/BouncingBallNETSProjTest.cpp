@@ -78,21 +78,6 @@ TEST(BouncingBallNETSProjExample, ProjectionKeepsActiveContactsOnTheGround) {
   EXPECT_GT(projectedRows, 0);
 }
 
-TEST(BouncingBallNETSProjExample, SameAsBouncingBallNETSBeforeTheFirstImpact) {
-  const auto proj = runExample(kExe, "--T 1", "BouncingBallNETSProj_T1");
-  const auto nets = runExample(kNets, "--T 1", "BouncingBallNETS_for_proj_T1");
-  ASSERT_EQ(proj.exitCode, 0) << proj.stdOut;
-  ASSERT_EQ(nets.exitCode, 0) << nets.stdOut;
-  const Table a = readTable(proj.output);
-  const Table b = readTable(nets.output);
-  ASSERT_EQ(a.size(), b.size());
-  std::size_t k = 0;
-  for (; k < a.size() && a[k][kLambda] == 0 && b[k][kLambda] == 0 && a[k][kX] > kR; ++k)
-    for (std::size_t j = 0; j < a[k].size(); ++j)
-      EXPECT_EQ(a[k][j], b[k][j]) << "row " << k << " column " << j;
-  EXPECT_GT(k, 100u);  // the first impact is near t = 0.68 (row 136)
-}
-
 TEST(BouncingBallNETSProjExample, PredictedActivationLeavesNothingToProjectUntilNearRest) {
   // With index set 1 updated at the predicted state (the companion's default, as Siconos), every
   // contact is activated before it closes while the ball bounces high: no step ends below the

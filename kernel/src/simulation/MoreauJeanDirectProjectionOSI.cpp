@@ -117,16 +117,10 @@ bool MoreauJeanDirectProjectionOSI::addInteractionInIndexSet(const Interaction& 
                                                              unsigned level,
                                                              const StepContext& ctx) const {
   if (level != 1) return MoreauJeanOSI::addInteractionInIndexSet(inter, level, ctx);
-  // Siconos updates index set 1 twice per step: on the end-of-step outputs y_k, ẏ_k
-  // (processEvents / initOSNS), then on the outputs at the predicted state (initializeNewtonLoop).
-  // With the hysteresis of the thresholds both count (a contact the first update adds at
-  // y_k ≤ ε_a can be dropped by the second at ỹ > ε_d): the two updates in that order.
-  const bool first =
-      indexSet1Rule(inter, inter.yMemory(0), inter.yMemory(1), topology_, gamma(), ctx.h);
   const Eigen::VectorXd* y = nullptr;
   const Eigen::VectorXd* ydot = nullptr;
-  if (!predictedOutputs(inter, ctx.step, y, ydot)) return first;
-  return indexSet1Rule(inter, *y, *ydot, first, gamma(), ctx.h);
+  if (!predictedOutputs(inter, ctx.step, y, ydot)) y = ydot = nullptr;
+  return indexSet1RuleTwice(inter, y, ydot, topology_, gamma(), ctx.h);
 }
 
 void MoreauJeanDirectProjectionOSI::prepareProjection(const StepContext& ctx) {

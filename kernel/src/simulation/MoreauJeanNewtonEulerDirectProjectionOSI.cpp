@@ -103,14 +103,12 @@ void MoreauJeanNewtonEulerDirectProjectionOSI::beginStep(const StepContext& ctx)
 bool MoreauJeanNewtonEulerDirectProjectionOSI::addInteractionInIndexSet(
     const Interaction& inter, unsigned level, const StepContext& ctx) const {
   if (level != 1) return MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(inter, level, ctx);
-  const bool first =
-      indexSet1Rule(inter, inter.yMemory(0), inter.yMemory(1), topology_, gamma(), ctx.h);
-  // At the predicted state too (setActivationAtPredictedState), as the Lagrangian
-  // MoreauJeanDirectProjectionOSI: Siconos's two updates of index set 1 per step.
+  // At the predicted state too with setActivationAtPredictedState, as the Lagrangian
+  // MoreauJeanDirectProjectionOSI.
   const Eigen::VectorXd* y = nullptr;
   const Eigen::VectorXd* ydot = nullptr;
-  if (!predictedOutputs(inter, ctx.step, y, ydot)) return first;
-  return indexSet1Rule(inter, *y, *ydot, first, gamma(), ctx.h);
+  if (!predictedOutputs(inter, ctx.step, y, ydot)) y = ydot = nullptr;
+  return indexSet1RuleTwice(inter, y, ydot, topology_, gamma(), ctx.h);
 }
 
 void MoreauJeanNewtonEulerDirectProjectionOSI::prepareProjection(const StepContext& ctx) {

@@ -85,4 +85,16 @@ bool ProjectionIntegrator::indexSet1Rule(const Interaction& inter, const Eigen::
   return false;
 }
 
+bool ProjectionIntegrator::indexSet1RuleTwice(const Interaction& inter,
+                                              const Eigen::VectorXd* yPredicted,
+                                              const Eigen::VectorXd* ydotPredicted,
+                                              const Topology* topology, double gamma,
+                                              double h) const {
+  // With the hysteresis of the thresholds both updates count (a contact the first adds at
+  // y_k ≤ ε_a can be dropped by the second at ỹ > ε_d).
+  const bool first = indexSet1Rule(inter, inter.yMemory(0), inter.yMemory(1), topology, gamma, h);
+  if (!yPredicted || !ydotPredicted) return first;
+  return indexSet1Rule(inter, *yPredicted, *ydotPredicted, first, gamma, h);
+}
+
 }  // namespace moreau

@@ -98,6 +98,13 @@ class ProjectionIntegrator {
   /// The same with the membership given (member: inter is in index set 1 before this update).
   bool indexSet1Rule(const Interaction& inter, const Eigen::VectorXd& y,
                      const Eigen::VectorXd& ydot, bool member, double gamma, double h) const;
+  /// Siconos's two updates of index set 1 per step (processEvents on the end-of-step outputs,
+  /// then initializeNewtonLoop at the predicted state): the rule on the memories y_k, ẏ_k with
+  /// the membership in topology's index set 1, then, when yPredicted is not null, on
+  /// yPredicted, ydotPredicted with the first answer as the membership.
+  bool indexSet1RuleTwice(const Interaction& inter, const Eigen::VectorXd* yPredicted,
+                          const Eigen::VectorXd* ydotPredicted, const Topology* topology,
+                          double gamma, double h) const;
 
  private:
   const char* name_;
