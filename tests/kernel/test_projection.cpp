@@ -502,6 +502,43 @@ TEST(ProjectionSchemes, NonlinearBilateralConstraintDoesNotDrift) {
 // NewtonImpactFrictionNSL(0, 0, ½, 2). The velocity problem gives r = 0 (at rest), the projection
 // Λ_n = 1e-3 / (M⁻¹)₀₀ = 1.75e-3 and q = q̃ + M⁻¹ e₀ Λ_n (q1 moves through the coupled mass,
 // −0.3 − ½·1e-3); the negative tangential coordinate is neither projected nor a violation.
+TEST(ProjectionSchemes, CombinedOnTheEqualityProjectsTheNormalRowOfAFrictionLawOnly) {
+  // The friction contact of the test below under the combined scheme: q0 = (1e-3, −0.3),
+  // v0 = (−1, 0), no force, h = 1e-3. The first computation (no contact) ends at y_N = 0: the
+  // contact is added, e = 0 stops the normal motion (u_N = 0, λ_N > 0) and the step ends at
+  // y_N = 1e-3 − h/2 = 5e-4 > 0; on the equality (doProjOnEquality) the projection brings it to
+  // 0 with λ(0)_N = −5e-4, the tangential row decoupled (Λ_T = 0, the tangential coordinate not
+  // moved by the projection).
+  const double h = 1e-3;
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, h);
+  Eigen::Matrix2d M;
+  M << 2.0, 0.5, 0.5, 1.0;
+  auto ds = std::make_shared<LagrangianLinearTIDS>(Eigen::Vector2d(1e-3, -0.3),
+                                                   Eigen::Vector2d(-1.0, 0.0), M);
+  nsds->insertDynamicalSystem(ds);
+  auto inter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.5, 2),
+      std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Identity(2, 2)));
+  nsds->link(inter, ds);
+  auto position = std::make_shared<MLCPProjectOnConstraints>();
+  auto sim = std::make_shared<TimeSteppingCombinedProjection>(
+      nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+      std::make_shared<MoreauJeanCombinedProjectionOSI>(0.5),
+      std::make_shared<FrictionContact>(2, "enum"), position);
+  sim->setConstraintTolUnilateral(1e-12);
+  sim->computeOneStep();
+  EXPECT_EQ(sim->nbIndexSetsIteration(), 2u);
+  EXPECT_EQ(sim->nbProjectionIteration(), 1u);
+  EXPECT_TRUE(position->doProjOnEquality());
+  EXPECT_GT(inter->lambda(1)(0), 0.0);
+  EXPECT_NEAR(ds->velocity()(0), 0.0, 1e-15);  // u_N = 0
+  EXPECT_NEAR(inter->lambda(0)(0), -5e-4, 1e-15);
+  EXPECT_EQ(inter->lambda(0)(1), 0.0);
+  EXPECT_NEAR(ds->q()(0), 0.0, 1e-15);
+  // The tangential coordinate is the velocity step's: q_T = −0.3 + h/2 (0 + v_T).
+  EXPECT_NEAR(ds->q()(1), -0.3 + h / 2 * ds->velocity()(1), 1e-15);
+}
+
 TEST(ProjectionSchemes, FrictionLawProjectsTheNormalRowOnly) {
   for (const unsigned level : {0u, 1u}) {
     const double h = 1e-3;
