@@ -283,12 +283,23 @@ void MoreauJeanNewtonEulerOSI::predictOutputs(const StepContext& ctx) {
     Eigen::VectorXd& ydot = d.ydotPredicted[k];
     if (y.size() != inter.y(0).size()) y.resize(inter.y(0).size());
     if (ydot.size() != inter.y(1).size()) ydot.resize(inter.y(1).size());
-    inter.y(0).swap(y);
-    inter.y(1).swap(ydot);
+    // Swapped back also when the relation throws (the interaction keeps its outputs).
+    struct Outputs {
+      Interaction& inter;
+      Eigen::VectorXd& y;
+      Eigen::VectorXd& ydot;
+      Outputs(Interaction& i, Eigen::VectorXd& a, Eigen::VectorXd& b) : inter(i), y(a), ydot(b) {
+        inter.y(0).swap(y);
+        inter.y(1).swap(ydot);
+      }
+      ~Outputs() {
+        inter.y(0).swap(y);
+        inter.y(1).swap(ydot);
+      }
+    };
+    id.outputsCurrent = false;  // the relation's last evaluation is at q̃
+    const Outputs predicted(inter, y, ydot);
     id.relation->computeOutputs(ctx.tNext, inter);
-    inter.y(0).swap(y);
-    inter.y(1).swap(ydot);
-    id.outputsCurrent = false;  // the relation's last evaluation was at q̃
   }
   d.predStep = ctx.step;
 }
