@@ -57,6 +57,13 @@ def number_of_steps(t0, T, h):
     return int(math.ceil(x))
 
 
+def threshold_rule(yhat, ydot, member):
+    """Index set 1 with the projection thresholds (hysteresis)."""
+    if member:
+        return not (yhat > DEACT_POS and ydot > DEACT_VEL)
+    return yhat <= ACT_POS and ydot <= ACT_VEL
+
+
 def row(t, x, v, lam):
     return [t, x, v, lam, lam, 0.0, abs(lam), x, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
 
@@ -82,14 +89,7 @@ def main():
         if not args.proj:
             active = ytilde <= 0.0
         else:
-            if member:
-                first = not (yhat > DEACT_POS and v > DEACT_VEL)
-            else:
-                first = yhat <= ACT_POS and v <= ACT_VEL
-            if first:
-                active = not (ytilde > DEACT_POS and v > DEACT_VEL)
-            else:
-                active = ytilde <= ACT_POS and v <= ACT_VEL
+            active = threshold_rule(ytilde, v, threshold_rule(yhat, v, member))
         lam = 0.0
         if active:
             lam = max(0.0, -M * (vfree + EN * v))

@@ -69,24 +69,14 @@ def velocity_step(qk, vk, active, h):
     return q, v, lam
 
 
-def project(q, active, tol, max_iter):
+def project(q, active, tol, max_iter, equality=False):
+    """The projection loop; unilateral: while -y > tol, Lam = max(0, -y); on the equality
+    (combined scheme): while |y| >= tol, Lam = -y."""
     p0 = 0.0
     lam0 = 0.0
     iterations = 0
-    while active and -q > tol and iterations < max_iter:
-        lam0 = max(0.0, -q)
-        q = q + lam0
-        p0 += lam0
-        iterations += 1
-    return q, p0, lam0, iterations
-
-
-def project_on_equality(q, active, tol, max_iter):
-    p0 = 0.0
-    lam0 = 0.0
-    iterations = 0
-    while active and abs(q) >= tol and iterations < max_iter:
-        lam0 = -q
+    while active and (abs(q) >= tol if equality else -q > tol) and iterations < max_iter:
+        lam0 = -q if equality else max(0.0, -q)
         q = q + lam0
         p0 += lam0
         iterations += 1
@@ -116,7 +106,7 @@ def run(scheme, T, h):
                 if active or passes >= max_sets or qn > 0.0:
                     break
                 active = True
-            qn, p0, lam0, iterations = project_on_equality(qn, active, tol, max_proj)
+            qn, p0, lam0, iterations = project(qn, active, tol, max_proj, equality=True)
             projections += iterations
         else:
             x = (h * THETA) * v

@@ -119,7 +119,7 @@ bool MoreauJeanDirectProjectionOSI::addInteractionInIndexSet(const Interaction& 
   if (level != 1) return MoreauJeanOSI::addInteractionInIndexSet(inter, level, ctx);
   const Eigen::VectorXd* y = nullptr;
   const Eigen::VectorXd* ydot = nullptr;
-  if (!predictedOutputs(inter, ctx.step, y, ydot)) y = ydot = nullptr;
+  predictedOutputs(inter, ctx.step, y, ydot);  // leaves them null when there are none
   return indexSet1RuleTwice(inter, y, ydot, topology_, gamma(), ctx.h);
 }
 

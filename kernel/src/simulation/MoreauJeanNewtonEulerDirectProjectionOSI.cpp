@@ -107,7 +107,7 @@ bool MoreauJeanNewtonEulerDirectProjectionOSI::addInteractionInIndexSet(
   // MoreauJeanDirectProjectionOSI.
   const Eigen::VectorXd* y = nullptr;
   const Eigen::VectorXd* ydot = nullptr;
-  if (!predictedOutputs(inter, ctx.step, y, ydot)) y = ydot = nullptr;
+  predictedOutputs(inter, ctx.step, y, ydot);  // leaves them null when there are none
   return indexSet1RuleTwice(inter, y, ydot, topology_, gamma(), ctx.h);
 }
 

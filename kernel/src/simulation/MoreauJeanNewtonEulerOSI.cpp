@@ -1,6 +1,7 @@
 // Moreau–Jean for Newton–Euler bodies; docs/theory/newton-euler.md §5. Working data and Impl:
 // MoreauJeanNewtonEulerOSIData.hpp.
 #include "MoreauJeanNewtonEulerOSIData.hpp"
+#include "SwappedOutputs.hpp"
 
 #include <moreau/kernel/modeling/IndexSet.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
@@ -283,22 +284,8 @@ void MoreauJeanNewtonEulerOSI::predictOutputs(const StepContext& ctx) {
     Eigen::VectorXd& ydot = d.ydotPredicted[k];
     if (y.size() != inter.y(0).size()) y.resize(inter.y(0).size());
     if (ydot.size() != inter.y(1).size()) ydot.resize(inter.y(1).size());
-    // Swapped back also when the relation throws (the interaction keeps its outputs).
-    struct Outputs {
-      Interaction& inter;
-      Eigen::VectorXd& y;
-      Eigen::VectorXd& ydot;
-      Outputs(Interaction& i, Eigen::VectorXd& a, Eigen::VectorXd& b) : inter(i), y(a), ydot(b) {
-        inter.y(0).swap(y);
-        inter.y(1).swap(ydot);
-      }
-      ~Outputs() {
-        inter.y(0).swap(y);
-        inter.y(1).swap(ydot);
-      }
-    };
     id.outputsCurrent = false;  // the relation's last evaluation is at q̃
-    const Outputs predicted(inter, y, ydot);
+    const SwappedOutputs predicted(inter, y, ydot);
     id.relation->computeOutputs(ctx.tNext, inter);
   }
   d.predStep = ctx.step;
@@ -325,8 +312,8 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
   InterData* id = impl_->find(inter);
   if (!id)
     return isAlwaysActive(*inter.nonSmoothLaw()) ||
-           activeAtVelocityLevel(inter, static_cast<Eigen::Index>(inter.nonSmoothLaw()->size()),
-                                 ctx);
+           activeAtVelocityLevel(inter.yMemory(0), inter.yMemory(1),
+                                 static_cast<Eigen::Index>(inter.nonSmoothLaw()->size()), ctx);
   // The rule reads the memories y_k, ẏ_k (fixed during the step): evaluated once per step.
   if (id->ruleStep != ctx.step || id->ruleH != ctx.h) {
     // Dormant: provably outside (its memories are not read), else evaluated at t_k now.
@@ -339,18 +326,13 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
       }
       Impl::wake(*id, ctx.t);
     }
-    const Eigen::VectorXd* yPred = nullptr;
-    const Eigen::VectorXd* ydotPred = nullptr;
+    const Eigen::VectorXd* y = nullptr;
+    const Eigen::VectorXd* ydot = nullptr;
     if (id->alwaysActive) {
       id->ruleActive = true;
-    } else if (predictedOutputs(inter, ctx.step, yPred, ydotPred)) {
-      // ỹ + γ h ẏ̃ ≤ 0 at the predicted state (setActivationAtPredictedState).
-      id->ruleActive = false;
-      for (Eigen::Index i = 0; i < yPred->size(); i += id->lawSize)
-        if ((*yPred)(i) + gamma_ * ctx.h * (*ydotPred)(i) <= 0.0) {
-          id->ruleActive = true;
-          break;
-        }
+    } else if (predictedOutputs(inter, ctx.step, y, ydot)) {
+      // At the predicted state (setActivationAtPredictedState).
+      id->ruleActive = activeAtVelocityLevel(*y, *ydot, id->lawSize, ctx);
     } else if (id->ruleVersion == inter.memoryVersion()) {
       // The kept y_k, ẏ_k: activeAtVelocityLevel's test on the same values.
       id->ruleActive = false;
@@ -360,7 +342,7 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
           break;
         }
     } else {
-      id->ruleActive = activeAtVelocityLevel(inter, id->lawSize, ctx);
+      id->ruleActive = activeAtVelocityLevel(inter.yMemory(0), inter.yMemory(1), id->lawSize, ctx);
     }
     id->ruleStep = ctx.step;
     id->ruleH = ctx.h;
@@ -368,10 +350,10 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
   return id->ruleActive;
 }
 
-bool MoreauJeanNewtonEulerOSI::activeAtVelocityLevel(const Interaction& inter, Eigen::Index stride,
+bool MoreauJeanNewtonEulerOSI::activeAtVelocityLevel(const Eigen::VectorXd& y,
+                                                     const Eigen::VectorXd& ydot,
+                                                     Eigen::Index stride,
                                                      const StepContext& ctx) const {
-  const Eigen::VectorXd& y = inter.yMemory(0);
-  const Eigen::VectorXd& ydot = inter.yMemory(1);
   for (Eigen::Index i = 0; i < y.size(); i += stride)
     if (y(i) + gamma_ * ctx.h * ydot(i) <= 0.0) return true;
   return false;

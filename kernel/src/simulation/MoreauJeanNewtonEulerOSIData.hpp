@@ -187,7 +187,6 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // step predStep (allocated at the first use: nothing for the other runs).
   std::vector<Eigen::VectorXd> qPredicted, yPredicted, ydotPredicted;
   std::size_t predStep = std::numeric_limits<std::size_t>::max();
-  Eigen::VectorXd ySaved, ydotSaved;
 
   // Loops over bodies and interactions: chunks of at least these many items per thread
   // (docs/kernel/performance.md, "Threads"); each item writes only its own data.

@@ -29,6 +29,7 @@
 #include <typeinfo>
 #include <vector>
 #include "IntegratorChecks.hpp"
+#include "SwappedOutputs.hpp"
 
 namespace moreau {
 namespace mjosi {
@@ -443,16 +444,7 @@ struct MoreauJeanOSI::Impl {
     for (InteractionData& id : interactions) {
       if (!id.inter || id.plainLinear) continue;
       Interaction& inter = *id.inter;
-      struct SwapY {
-        Interaction& inter;
-        InteractionData& id;
-        SwapY(Interaction& i, InteractionData& d) : inter(i), id(d) { swap(); }
-        ~SwapY() { swap(); }
-        void swap() {
-          inter.y(0).swap(id.yPredicted);
-          inter.y(1).swap(id.ydotPredicted);
-        }
-      } swapY(inter, id);
+      const SwappedOutputs predicted(inter, id.yPredicted, id.ydotPredicted);
       id.relation->computeOutput(t, inter, 0);
       id.relation->computeOutput(t, inter, 1);
       id.predictedStep = step;

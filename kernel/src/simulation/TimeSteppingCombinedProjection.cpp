@@ -17,6 +17,7 @@ TimeSteppingCombinedProjection::TimeSteppingCombinedProjection(
     std::shared_ptr<NonSmoothDynamicalSystem> nsds, std::shared_ptr<TimeDiscretisation> td)
     : TimeSteppingDirectProjection(std::move(nsds), std::move(td)) {
   projectionMaxIteration_ = 50;
+  projectUnilateralOnEquality_ = true;  // Siconos's doCombinedProjOnEquality default
 }
 
 TimeSteppingCombinedProjection::TimeSteppingCombinedProjection(
@@ -26,6 +27,7 @@ TimeSteppingCombinedProjection::TimeSteppingCombinedProjection(
     : TimeSteppingDirectProjection(std::move(nsds), std::move(td), std::move(osi),
                                    std::move(velocityProblem), std::move(positionProblem)) {
   projectionMaxIteration_ = 50;
+  projectUnilateralOnEquality_ = true;
 }
 
 void TimeSteppingCombinedProjection::setMaxIndexSetIteration(unsigned maxIteration) {
@@ -47,16 +49,13 @@ void TimeSteppingCombinedProjection::initialize() {
   }
   projectionLevel_ = 1;
   indexSetIterations_ = 0;
-  projectUnilateralOnEquality_ = doCombinedProjOnEquality_;
-  // Siconos's initOSNS: the position problem projects on equalities as the stepping does.
-  if (auto* position =
-          dynamic_cast<MLCPProjectOnConstraints*>(nonSmoothProblem(ProblemRole::Position).get()))
-    position->setDoProjOnEquality(doCombinedProjOnEquality_);
+  // Siconos's initOSNS: the position problem projects on equalities as the stepping does (also
+  // a problem inserted after setDoCombinedProjOnEquality).
+  setDoCombinedProjOnEquality(projectUnilateralOnEquality_);
   TimeSteppingDirectProjection::initialize();
 }
 
 void TimeSteppingCombinedProjection::setDoCombinedProjOnEquality(bool value) {
-  doCombinedProjOnEquality_ = value;
   projectUnilateralOnEquality_ = value;
   if (auto* position =
           dynamic_cast<MLCPProjectOnConstraints*>(nonSmoothProblem(ProblemRole::Position).get()))

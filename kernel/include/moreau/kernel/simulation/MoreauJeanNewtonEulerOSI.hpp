@@ -116,7 +116,8 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   /// False for the integrators that read the outputs of every interaction (projections).
   virtual bool allowsDormantInteractions() const { return true; }
   /// The outputs of inter at the predicted state of step `step` (set by computeFreeState when
-  /// activationAtPredictedState()): true and y, ydot set; false when there are none.
+  /// activationAtPredictedState()): true and y, ydot set; false (y, ydot untouched) when there
+  /// are none.
   bool predictedOutputs(const Interaction& inter, std::size_t step, const Eigen::VectorXd*& y,
                         const Eigen::VectorXd*& ydot) const;
 
@@ -124,10 +125,10 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   /// The outputs at the predicted state of every interaction (setActivationAtPredictedState),
   /// first pass of a step.
   void predictOutputs(const StepContext& ctx);
-  /// The index-set-1 rule y_k + γ h ẏ_k ≤ 0 on the normal rows (every stride-th) of the
-  /// memories.
-  bool activeAtVelocityLevel(const Interaction& inter, Eigen::Index stride,
-                             const StepContext& ctx) const;
+  /// The index-set-1 rule y + γ h ẏ ≤ 0 on the normal rows (every stride-th) of y, ydot: the
+  /// memories y_k, ẏ_k, or the outputs at the predicted state.
+  bool activeAtVelocityLevel(const Eigen::VectorXd& y, const Eigen::VectorXd& ydot,
+                             Eigen::Index stride, const StepContext& ctx) const;
   struct Impl;
   double theta_, gamma_;
   bool dormant_ = false;

@@ -59,7 +59,7 @@ class TimeSteppingCombinedProjection : public TimeSteppingDirectProjection {
   /// −y > constraintTolUnilateral(). Sets the Position problem's doProjOnEquality.
   ///@{
   void setDoCombinedProjOnEquality(bool value);
-  bool doCombinedProjOnEquality() const { return doCombinedProjOnEquality_; }
+  bool doCombinedProjOnEquality() const { return projectUnilateralOnEquality_; }
   ///@}
 
   void initialize() override;
@@ -68,7 +68,6 @@ class TimeSteppingCombinedProjection : public TimeSteppingDirectProjection {
  private:
   unsigned maxIndexSetIteration_ = 50;
   unsigned indexSetIterations_ = 0;
-  bool doCombinedProjOnEquality_ = true;
 };
 
 }  // namespace moreau
