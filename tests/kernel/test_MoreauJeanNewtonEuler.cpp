@@ -294,6 +294,84 @@ TEST(MoreauJeanNewtonEuler, StateWrittenBetweenStepsIsTheStateAtTk) {
   EXPECT_NEAR(inter->yMemory(0)(0), 1.9, 1e-15);
 }
 
+TEST(MoreauJeanNewtonEuler, StateWrittenBeforeAnInterruptedStepIsTakenByTheNextCall) {
+  // The written state is found (and the memories swapped) in computeFreeState's body loop; a
+  // force function that throws there interrupts the step. The next call must still take the
+  // interaction's outputs and memories at the written state (y_k = 1.9), although the body's
+  // q and memory now agree.
+  const double g = 9.81, h = 1e-2;
+  VectorXd q0(7);
+  q0 << 1, 0, 0, 1, 0, 0, 0;
+  auto ball = std::make_shared<NewtonEulerDS>(q0, VectorXd::Zero(6), 1.0, Matrix3d::Identity());
+  bool fail = false;
+  ball->setComputeFExtFunction([&fail, g](double, Eigen::VectorXd& f) {
+    if (fail) throw ModelError("test: force function interrupted");
+    f = Eigen::Vector3d(-g, 0, 0);
+  });
+  auto inter =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5),
+                                    std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnPlane(
+                                        0.1, Vector3d::Zero(), Vector3d::UnitX())));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(ball);
+  nsds->link(inter, ball);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                            std::make_shared<LCP>());
+  for (int k = 0; k < 3; ++k) {
+    sim->computeOneStep();
+    sim->nextStep();
+  }
+  ball->q()(0) = 2.0;
+  ball->twist().setZero();
+  fail = true;
+  EXPECT_THROW(sim->computeOneStep(), ModelError);
+  EXPECT_EQ(ball->qMemory()(0), 2.0);  // swapped by the interrupted body loop
+  fail = false;
+  sim->computeOneStep();
+  EXPECT_NEAR(ball->q()(0), 2.0 - 0.5 * g * h * h, 1e-14);
+  EXPECT_NEAR(inter->yMemory(0)(0), 1.9, 1e-15);
+  EXPECT_NEAR(inter->y(0)(0), 1.9 - 0.5 * g * h * h, 1e-14);
+}
+
+TEST(MoreauJeanNewtonEuler, PredictedActivationKeepsTheContactFrameAtTk) {
+  // Two spheres sliding past each other (frictionless NewtonEuler3DR): the contact normal at
+  // the predicted state q̃ = q_k ⊕ h v_k is turned by ≈ 0.05 rad from the one at q_k. The rule
+  // reads the outputs at q̃, but the impulse must act along the normal at q_k (H at q_k):
+  // Δv₁ = v₁ − v₁,free = λ_n n_k / m.
+  const double r = 0.1, h = 1e-2;
+  VectorXd q1(7), q2(7), v1(6), v2(6);
+  q1 << 0, 0, 0, 1, 0, 0, 0;
+  q2 << 2 * r + 1e-4, 0, 0, 1, 0, 0, 0;
+  v1 << 0.5, -0.5, 0, 0, 0, 0;
+  v2 << -0.5, 0.5, 0, 0, 0, 0;
+  const Matrix3d I = 0.4 * r * r * Matrix3d::Identity();
+  auto b1 = std::make_shared<NewtonEulerDS>(q1, v1, 1.0, I);
+  auto b2 = std::make_shared<NewtonEulerDS>(q2, v2, 1.0, I);
+  auto inter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.0, 3),
+      std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnSphere(r, r)));
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(b1);
+  nsds->insertDynamicalSystem(b2);
+  nsds->link(inter, b1, b2);
+  auto osi = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
+  osi->setActivationAtPredictedState(true);
+  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h), osi,
+                                            std::make_shared<FrictionContact>(3));
+  sim->computeOneStep();
+  const Vector3d nk = (b1->qMemory().head<3>() - b2->qMemory().head<3>()).normalized();
+  const Vector3d dv = b1->twist().head<3>() - osi->freeVelocity(*b1).head<3>();
+  const double lambdaN = inter->lambda(1)(0);
+  ASSERT_GT(lambdaN, 0.1);  // the impact (relative normal velocity 1, e = 0)
+  EXPECT_LT((dv - lambdaN * nk).norm(), 1e-13 * lambdaN);
+  // (The normal at q̃ would give a Δv turned by ≈ 0.05 rad, an error of ≈ 0.05 λ_n.)
+  const Vector3d nPredicted =
+      (b1->qMemory().head<3>() + h * v1.head<3>() - b2->qMemory().head<3>() - h * v2.head<3>())
+          .normalized();
+  EXPECT_GT((nPredicted - nk).norm(), 0.04);
+}
+
 TEST(MoreauJeanNewtonEuler, TwoSpheresCollideConservingMomentum) {
   // Two equal spheres (r = 0.1) in free space. Head-on with e = 1: the velocities are
   // exchanged. Oblique with friction (NewtonEuler3DR, μ = 0.5, e = 0.5): total linear momentum

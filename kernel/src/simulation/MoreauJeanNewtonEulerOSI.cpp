@@ -93,18 +93,21 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
 void MoreauJeanNewtonEulerOSI::beginStep(const StepContext& ctx) {
   Impl& d = *impl_;
   if (d.nsds->topologyVersion() != d.topologyVersion) d.buildInteractions(ctx.t, false);
-  // A state written by the user since the last step is the state at t_k: memories and the
-  // outputs (and their memories) of the interactions at t_k are taken from it.
-  d.forBodies([](Body& b) {
-    b.written = b.ds->q() != b.ds->qMemory() || b.ds->twist() != b.ds->twistMemory();
-    if (b.written) b.ds->swapInMemory();
-  });
-  bool written = false;
-  for (const Body& b : d.bodies) written = written || b.written;
-  if (!written) return;
-  for (std::size_t i = 0; i < d.bodies.size(); ++i)
-    d.measureMotion(d.bodies[i], d.motion[i], 0.0, false);
-  for (InterData& id : d.inters) {
+  // The check for states written by the user is done body by body in computeFreeState's body
+  // loop (one pass over the bodies per step), as MoreauJeanOSI does.
+  d.checkWrites = true;
+}
+
+void MoreauJeanNewtonEulerOSI::Impl::takeWrittenStates(const StepContext& ctx) {
+  // A state written by the user since the last step is the state at t_k: memories (swapped in
+  // computeFreeState's body loop) and the outputs (and their memories) of the interactions at
+  // t_k are taken from it. Cleared only once the body loop is complete: after a loop
+  // interrupted by a ModelError, the next call takes them (pendingWrites stays set).
+  checkWrites = false;
+  if (!pendingWrites.load(std::memory_order_relaxed)) return;
+  pendingWrites.store(false, std::memory_order_relaxed);
+  for (std::size_t i = 0; i < bodies.size(); ++i) measureMotion(bodies[i], motion[i], 0.0, false);
+  for (InterData& id : inters) {
     id.relation->computeOutputs(ctx.t, *id.inter);
     id.outputsCurrent = true;
     id.inter->swapInMemory();
@@ -151,7 +154,6 @@ void computeIterationMatrix(Body& b, WDiagonal& diagonal, const Eigen::VectorXd&
   for (int j = 0; j < 6; ++j)
     for (int i = 0; i < 6; ++i) diagonal.diagonal = diagonal.diagonal && (i == j || W(i, j) == 0.0);
   for (int i = 0; i < 6; ++i) diagonal.w[static_cast<std::size_t>(i)] = W(i, i);
-  b.wMass = ds.massMatrix();
   b.wCached = !b.nonlinear;
 }
 
@@ -163,8 +165,13 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
   const bool firstPass = d.jacobianStep != ctx.step;
   using Vector6 = Eigen::Matrix<double, 6, 1>;
   using Matrix6 = Eigen::Matrix<double, 6, 6>;
+  const bool checkWrites = d.checkWrites;
   d.forBodies([&](Body& b) {
     NewtonEulerDS& ds = *b.ds;
+    if (checkWrites && (ds.q() != ds.qMemory() || ds.twist() != ds.twistMemory())) {
+      d.pendingWrites.store(true, std::memory_order_relaxed);
+      ds.swapInMemory();
+    }
     const Eigen::VectorXd& qk = ds.qMemory();
     const Vector6 vk = ds.twistMemory();
     if (firstPass) {
@@ -182,8 +189,8 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
       NewtonEulerDS::integrateConfiguration(qk, b.resid, h, b.qIter);
     }
     ds.computeForces(ctx.tNext, forcesOfQ ? b.qIter : qk, b.vPrev);
-    if (!b.nonlinear && b.wCached && ds.massMatrix() == b.wMass) {
-      // W = M⁻¹ unchanged (same LU, same inverse as when it was computed).
+    if (!b.nonlinear && b.wCached) {
+      // W = M⁻¹ unchanged (M is fixed: same LU, same inverse as when it was computed).
     } else {
       computeIterationMatrix(b, d.wDiagonal[static_cast<std::size_t>(&b - d.bodies.data())], qk,
                              ctx, th);
@@ -193,7 +200,16 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     const Eigen::Map<const Vector6> F(ds.forces().data()), Fk(b.Fk.data());
     Vector6 r = ds.massMatrix() * (vIter - vk) - (h * th) * F - (h * (1.0 - th)) * Fk;
     if (!b.bc) {
-      const Vector6 vFree = vIter - W * r;
+      // A diagonal W (WDiagonal, one cache line): (W r)(i) = W(i, i) r(i), the only nonzero
+      // term of the full product's sum (the same value up to the sign of a zero), without
+      // reading W's 36 entries.
+      const WDiagonal& wd = d.wDiagonal[static_cast<std::size_t>(&b - d.bodies.data())];
+      Vector6 vFree;
+      if (wd.diagonal) {
+        for (int i = 0; i < 6; ++i) vFree(i) = vIter(i) - wd.w[static_cast<std::size_t>(i)] * r(i);
+      } else {
+        vFree = vIter - W * r;
+      }
       b.vFree = vFree;
       ds.twistFree() = vFree;
       return;
@@ -211,6 +227,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     b.vFree = vFree;
     ds.twistFree() = vFree;
   });
+  if (checkWrites) d.takeWrittenStates(ctx);
   // H at q̄_k = q_k (first pass of the step), W Hᵀ at every pass. Linear bodies (one pass):
   // only for the interactions that enter index set 1 at this step (the rule reads the
   // memories y_k, ẏ_k, fixed during the step); the problems read no other (an interaction

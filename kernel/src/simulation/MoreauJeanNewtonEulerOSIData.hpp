@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -33,25 +34,27 @@ namespace moreau {
 namespace mjneosi {
 
 struct Body {
+  // What every step reads first, the rest (W, the boundary conditions, A) after it: a body's
+  // per-step fields lie in its first three cache lines (docs/kernel/performance.md, "Seventh
+  // round").
   NewtonEulerDS* ds = nullptr;
   // Where ds's q and twist were at the last update: prefetch hints only (never read).
   const double* qData = nullptr;
   const double* vData = nullptr;
   bool nonlinear = false;
+  // Linear body: W = M⁻¹ is computed once (NewtonEulerDS's mass and inertia are fixed at its
+  // construction: no setter), not compared with M at every step.
+  bool wCached = false;
+  double residu = 0.0;  // this body's term of computeResidu (updateState)
+  Eigen::VectorXd Fk, vFree, vPrev, qIter, resid;
+  // Its (interaction, block) pairs in interaction order (the order of updateState's sums).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
   Eigen::MatrixXd W;  // 6×6 inverse iteration matrix (reduced with boundary conditions)
   // Boundary conditions (null when none; docs/theory/newton-euler.md §5.1): W = Ã⁻¹ with the
   // prescribed rows and columns zeroed, Ã the iteration matrix A (kept) whose prescribed rows
   // and columns are those of the identity.
   std::shared_ptr<BoundaryCondition> bc;
   Eigen::Matrix<double, 6, 6> A = Eigen::Matrix<double, 6, 6>::Zero();
-  // Linear body: W = M⁻¹ is kept while the mass matrix it was computed from is unchanged.
-  Eigen::Matrix<double, 6, 6> wMass = Eigen::Matrix<double, 6, 6>::Zero();
-  bool wCached = false;
-  Eigen::VectorXd Fk, vFree, vPrev, qIter, resid;
-  double residu = 0.0;   // this body's term of computeResidu (updateState)
-  bool written = false;  // beginStep: state written by the user since the last step
-  // Its (interaction, block) pairs in interaction order (the order of updateState's sums).
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
 };
 
 // What a body can have moved, for the dormant interactions (docs/theory/newton-euler.md §5.2):
@@ -78,7 +81,10 @@ constexpr std::size_t kRuleLineOffset = 64;
 // (m = 3, FrictionContact(3)): in H3 / WHt3, inside the interaction's array of blocks (no heap
 // blocks of their own: docs/kernel/performance.md, SpheresPile); other m: in H / WHt. WHt3 is
 // not kept for a body whose W is diagonal (WDiagonal): Impl::wht3 forms it when read (last in
-// the block: the lines of the blocks that the loops read hold no WHt3).
+// the block: the lines of the blocks that the loops read hold no WHt3). H is copied (not read
+// in the relation's Jacobian, which stays H at q_k for linear bodies): the copy next to the
+// other blocks is read faster by the assembly and the update (docs/kernel/performance.md,
+// "Seventh round").
 // W's diagonal when its off-diagonal entries are all zero (diagonal; a linear body with a
 // diagonal mass matrix: spheres, boxes in their principal frame), one cache line per body.
 struct alignas(64) WDiagonal {
@@ -179,6 +185,12 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   double jacobianTime = 0.0;  // t_k of jacobianStep
   std::size_t nonlinearBodies = 0;
   double residu = 0.0;
+  // beginStep: computeFreeState checks the bodies for states written by the user
+  // (takeWrittenStates).
+  bool checkWrites = false;
+  // Set by the body loop when it found a written state and swapped the body's memories.
+  std::atomic<bool> pendingWrites{false};
+  void takeWrittenStates(const StepContext& ctx);
   bool dormancy = false;         // setDormantInteractions(true) and linear bodies only
   bool reusesOutputs = true;     // false for the projections (they move q after updateState)
   double lastH = 0.0;            // h of the last computeFreeState (entry test of the dormancy)
