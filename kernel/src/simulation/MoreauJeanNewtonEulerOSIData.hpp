@@ -108,6 +108,18 @@ struct Block {
   }
 };
 
+// An interaction's blocks, in the integrator's one array of blocks (Impl::blockPool, in
+// interaction order: the loops over the interactions read the blocks one after the other).
+struct BlockSpan {
+  Block* first = nullptr;
+  std::size_t count = 0;
+  std::size_t size() const { return count; }
+  Block* begin() const { return first; }
+  Block* end() const { return first + count; }
+  Block& operator[](std::size_t k) const { return first[k]; }
+  Block& front() const { return first[0]; }
+};
+
 struct InterData {
   Interaction* inter = nullptr;
   NewtonEulerR* relation = nullptr;
@@ -150,7 +162,7 @@ struct InterData {
   bool dormant = false;
   double rho[2] = {0.0, 0.0};
   double y0 = 0.0, s0 = 0.0;
-  std::vector<Block> blocks;
+  BlockSpan blocks;
 };
 
 }  // namespace mjneosi
@@ -170,6 +182,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   std::vector<Motion> motion;     // per body (dormant interactions)
   std::vector<long> bodyOf;       // DS number → index in bodies (−1: not ours)
   std::vector<InterData> inters;  // owned interactions
+  std::vector<Block> blockPool;   // their blocks, in interaction order (InterData::blocks)
   // Interaction address → index in inters (open addressing, a power of two ≥ 2 × inters): find
   // reads this table, not the interaction (docs/kernel/performance.md, "Fourth round").
   std::vector<std::pair<const Interaction*, std::uint32_t>> byAddress;
@@ -252,6 +265,14 @@ struct MoreauJeanNewtonEulerOSI::Impl {
       if (id.dormant && id.number < wasDormant.size()) wasDormant[id.number] = 1;
     inters.clear();
     for (Body& b : bodies) b.blocks.clear();
+    // The pool is sized first: the spans point into it as they are made.
+    std::size_t poolSize = 0;
+    for (const auto& inter : nsds->interactions()) {
+      const auto& systems = inter->dynamicalSystems();
+      if (!systems.empty() && sim->integrates(*self, *systems.front())) poolSize += systems.size();
+    }
+    blockPool.clear();
+    blockPool.reserve(poolSize);
     const Topology& topology = nsds->topology();
     if (fresh) linkedAt.clear();
     linkedAt.resize(topology.interactionCapacity(), {nullptr, 0});
@@ -268,6 +289,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
       d.lawSize = static_cast<Eigen::Index>(inter->nonSmoothLaw()->size());
       d.alwaysActive = isAlwaysActive(*inter->nonSmoothLaw());
       const Eigen::Index m = inter->dimension();
+      d.blocks.first = blockPool.data() + blockPool.size();
       for (const auto& ds : systems) {
         const long b = ds->number() < bodyOf.size() ? bodyOf[ds->number()] : -1;
         if (b < 0)
@@ -281,7 +303,8 @@ struct MoreauJeanNewtonEulerOSI::Impl {
           blk.H = Eigen::MatrixXd::Zero(m, 6);
           blk.WHt = Eigen::MatrixXd::Zero(6, m);
         }
-        d.blocks.push_back(std::move(blk));
+        blockPool.push_back(std::move(blk));  // within the capacity reserved
+        ++d.blocks.count;
       }
       for (std::size_t k = 0; k < d.blocks.size(); ++k)
         bodies[d.blocks[k].body].blocks.emplace_back(static_cast<std::uint32_t>(inters.size()),
