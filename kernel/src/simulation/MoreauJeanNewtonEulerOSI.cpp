@@ -466,10 +466,11 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
     Eigen::Map<Eigen::Matrix<double, 6, 1>> impulse(ds.p(level).data()), twist(ds.twist().data());
     impulse.setZero();
     twist = Eigen::Map<const Eigen::Matrix<double, 6, 1>>(b.vFree.data());
-    for (const auto& [interIndex, blockIndex] : b.blocks) {
+    for (std::uint32_t e = 0; e < b.blockCount; ++e) {
+      const auto [interIndex, poolIndex] = b.blocks[e];
       const InterData& id = d.inters[interIndex];
       if (!id.inUpdate) continue;
-      const Block& blk = id.blocks[blockIndex];
+      const Block& blk = d.blockPool[poolIndex];
       if (blk.fixed3) {  // frictional contact: fixed-size products
         impulse.noalias() += Eigen::Map<const Matrix36>(blk.H3.data()).transpose() * id.lambda3;
         const Matrix63 wht = d.wht3(blk);

@@ -47,8 +47,10 @@ struct Body {
   bool wCached = false;
   double residu = 0.0;  // this body's term of computeResidu (updateState)
   Eigen::VectorXd Fk, vFree, vPrev, qIter, resid;
-  // Its (interaction, block) pairs in interaction order (the order of updateState's sums).
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks;
+  // Its (interaction, block) pairs in interaction order (the order of updateState's sums): a
+  // run of Impl::bodyBlocks (index in inters, index in blockPool).
+  const std::pair<std::uint32_t, std::uint32_t>* blocks = nullptr;
+  std::uint32_t blockCount = 0;
   Eigen::MatrixXd W;  // 6×6 inverse iteration matrix (reduced with boundary conditions)
   // Boundary conditions (null when none; docs/theory/newton-euler.md §5.1): W = Ã⁻¹ with the
   // prescribed rows and columns zeroed, Ã the iteration matrix A (kept) whose prescribed rows
@@ -183,6 +185,10 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   std::vector<long> bodyOf;       // DS number → index in bodies (−1: not ours)
   std::vector<InterData> inters;  // owned interactions
   std::vector<Block> blockPool;   // their blocks, in interaction order (InterData::blocks)
+  // Every body's (interaction, block) pairs, body after body (Body::blocks), and the start of
+  // each body's run (one more entry than bodies).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> bodyBlocks;
+  std::vector<std::uint32_t> bodyBlockStart;
   // Interaction address → index in inters (open addressing, a power of two ≥ 2 × inters): find
   // reads this table, not the interaction (docs/kernel/performance.md, "Fourth round").
   std::vector<std::pair<const Interaction*, std::uint32_t>> byAddress;
@@ -264,7 +270,10 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     for (const InterData& id : inters)
       if (id.dormant && id.number < wasDormant.size()) wasDormant[id.number] = 1;
     inters.clear();
-    for (Body& b : bodies) b.blocks.clear();
+    for (Body& b : bodies) {
+      b.blocks = nullptr;
+      b.blockCount = 0;
+    }
     // The pool is sized first: the spans point into it as they are made.
     std::size_t poolSize = 0;
     for (const auto& inter : nsds->interactions()) {
@@ -306,9 +315,6 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         blockPool.push_back(std::move(blk));  // within the capacity reserved
         ++d.blocks.count;
       }
-      for (std::size_t k = 0; k < d.blocks.size(); ++k)
-        bodies[d.blocks[k].body].blocks.emplace_back(static_cast<std::uint32_t>(inters.size()),
-                                                     static_cast<std::uint32_t>(k));
       d.relation->computeOutputs(t, *inter);
       d.cachedContact = reusesOutputs && dynamic_cast<NewtonEuler1DR*>(d.relation) &&
                         inter->workspace().z.size() == 0;
@@ -333,6 +339,22 @@ struct MoreauJeanNewtonEulerOSI::Impl {
       for (std::size_t k = 0; d.bounded && k < rho.size(); ++k) d.rho[k] = rho[k];
       inters.push_back(std::move(d));
     }
+    // The bodies' runs of (interaction, block) pairs, each in interaction order.
+    bodyBlockStart.assign(bodies.size() + 1, 0);
+    for (const Block& blk : blockPool) ++bodyBlockStart[blk.body + 1];
+    for (std::size_t b = 0; b < bodies.size(); ++b) bodyBlockStart[b + 1] += bodyBlockStart[b];
+    bodyBlocks.resize(blockPool.size());
+    for (std::size_t i = 0; i < inters.size(); ++i) {
+      const BlockSpan& span = inters[i].blocks;
+      for (std::size_t k = 0; k < span.size(); ++k) {
+        Body& b = bodies[span[k].body];
+        const std::size_t at = bodyBlockStart[span[k].body] + b.blockCount++;
+        bodyBlocks[at] = {static_cast<std::uint32_t>(i),
+                          static_cast<std::uint32_t>(&span[k] - blockPool.data())};
+      }
+    }
+    for (std::size_t b = 0; b < bodies.size(); ++b)
+      bodies[b].blocks = bodyBlocks.data() + bodyBlockStart[b];
     std::size_t slots = 16;
     while (slots < 2 * inters.size()) slots *= 2;
     addressMask = slots - 1;
