@@ -391,7 +391,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
           Eigen::Map<const Eigen::Matrix<double, 6, 1>>(impl_->bodies[blk.body].vFree.data());
       continue;
     }
-    q.noalias() += blk.H * impl_->bodies[blk.body].vFree;
+    q.noalias() += blk.x->H * impl_->bodies[blk.body].vFree;
   }
 }
 
@@ -431,7 +431,7 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
     return;
   }
   if (!ba->fixed3 && !bb->fixed3) {
-    block.noalias() += ba->H * bb->WHt;
+    block.noalias() += ba->x->H * bb->x->WHt;
     return;
   }
   if (bb->fixed3) {  // a frictional contact's W Hᵀ against another kind's H
@@ -439,8 +439,9 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
     block.noalias() += ba->hView() * Eigen::Map<const Eigen::MatrixXd>(wht.data(), 6, 3);
     return;
   }
-  block.noalias() += ba->hView() * Eigen::Map<const Eigen::MatrixXd>(bb->WHt.data(), bb->WHt.rows(),
-                                                                     bb->WHt.cols());
+  const Eigen::MatrixXd& wht = bb->x->WHt;
+  block.noalias() +=
+      ba->hView() * Eigen::Map<const Eigen::MatrixXd>(wht.data(), wht.rows(), wht.cols());
 }
 
 void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
@@ -478,8 +479,8 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
         continue;
       }
       const Eigen::VectorXd& lambda = id.inter->lambda(level);
-      ds.p(level).noalias() += blk.H.transpose() * lambda;
-      ds.twist().noalias() += blk.WHt * lambda;
+      ds.p(level).noalias() += blk.x->H.transpose() * lambda;
+      ds.twist().noalias() += blk.x->WHt * lambda;
     }
     b.resid = (1.0 - th) * ds.twistMemory() + th * ds.twist();
     NewtonEulerDS::integrateConfiguration(ds.qMemory(), b.resid, h, ds.q());

@@ -80,13 +80,12 @@ constexpr std::size_t kSwapBytes = 128;
 constexpr std::size_t kRuleLineOffset = 64;
 
 // H (m × 6, at q_k) and W Hᵀ (6 × m) of one body of an interaction. Frictional contacts
-// (m = 3, FrictionContact(3)): in H3 / WHt3, inside the interaction's array of blocks (no heap
-// blocks of their own: docs/kernel/performance.md, SpheresPile); other m: in H / WHt. WHt3 is
-// not kept for a body whose W is diagonal (WDiagonal): Impl::wht3 forms it when read (last in
-// the block: the lines of the blocks that the loops read hold no WHt3). H is copied (not read
-// in the relation's Jacobian, which stays H at q_k for linear bodies): the copy next to the
-// other blocks is read faster by the assembly and the update (docs/kernel/performance.md,
-// "Seventh round").
+// (m = 3, FrictionContact(3)): H in H3, in the integrator's one array of blocks (Impl::blockPool,
+// in interaction order), W Hᵀ in BlockExtra::WHt3; other m: BlockExtra's H / WHt. WHt3 is not
+// kept for a body whose W is diagonal (WDiagonal): Impl::wht3 forms it when read. H is copied
+// (not read in the relation's Jacobian, which stays H at q_k for linear bodies): the copy next to
+// the other blocks is read faster by the assembly and the update (docs/kernel/performance.md,
+// "Seventh round" and "Eighth round").
 // W's diagonal when its off-diagonal entries are all zero (diagonal; a linear body with a
 // diagonal mass matrix: spheres, boxes in their principal frame), one cache line per body.
 struct alignas(64) WDiagonal {
@@ -94,19 +93,26 @@ struct alignas(64) WDiagonal {
   bool diagonal = false;
 };
 
+// What a block keeps for the other cases (a relation of m ≠ 3 rows, a body whose W is not
+// diagonal): in a second array (Impl::blockExtra), so that the array of blocks holds only what
+// a frictional contact between spheres reads (176 bytes a block instead of 368).
+struct BlockExtra {
+  Eigen::MatrixXd H;
+  Eigen::MatrixXd WHt;
+  Matrix63 WHt3 = Matrix63::Zero();
+};
+
 struct Block {
   std::size_t body = 0;
   const DynamicalSystem* system = nullptr;  // its body's system (compared, never read)
   bool fixed3 = false;
   Matrix36 H3 = Matrix36::Zero();
-  Eigen::MatrixXd H;
-  Eigen::MatrixXd WHt;
-  Matrix63 WHt3 = Matrix63::Zero();
-  Eigen::Index rows() const { return fixed3 ? 3 : H.rows(); }
+  BlockExtra* x = nullptr;  // its entry of Impl::blockExtra
+  Eigen::Index rows() const { return fixed3 ? 3 : x->H.rows(); }
   // Dynamic view of H, for a product of a frictional contact's block with another kind.
   Eigen::Map<const Eigen::MatrixXd> hView() const {
     return fixed3 ? Eigen::Map<const Eigen::MatrixXd>(H3.data(), 3, 6)
-                  : Eigen::Map<const Eigen::MatrixXd>(H.data(), H.rows(), H.cols());
+                  : Eigen::Map<const Eigen::MatrixXd>(x->H.data(), x->H.rows(), x->H.cols());
   }
 };
 
@@ -181,10 +187,11 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // Per body, next to each other: what the products with W Hᵀ of a frictional contact read
   // (wht3), set with W (computeIterationMatrix).
   std::vector<WDiagonal> wDiagonal;
-  std::vector<Motion> motion;     // per body (dormant interactions)
-  std::vector<long> bodyOf;       // DS number → index in bodies (−1: not ours)
-  std::vector<InterData> inters;  // owned interactions
-  std::vector<Block> blockPool;   // their blocks, in interaction order (InterData::blocks)
+  std::vector<Motion> motion;          // per body (dormant interactions)
+  std::vector<long> bodyOf;            // DS number → index in bodies (−1: not ours)
+  std::vector<InterData> inters;       // owned interactions
+  std::vector<Block> blockPool;        // their blocks, in interaction order (InterData::blocks)
+  std::vector<BlockExtra> blockExtra;  // Block::x of each, in the same order
   // Every body's (interaction, block) pairs, body after body (Body::blocks), and the start of
   // each body's run (one more entry than bodies).
   std::vector<std::pair<std::uint32_t, std::uint32_t>> bodyBlocks;
@@ -282,6 +289,8 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     }
     blockPool.clear();
     blockPool.reserve(poolSize);
+    blockExtra.clear();
+    blockExtra.reserve(poolSize);
     const Topology& topology = nsds->topology();
     if (fresh) linkedAt.clear();
     linkedAt.resize(topology.interactionCapacity(), {nullptr, 0});
@@ -308,9 +317,10 @@ struct MoreauJeanNewtonEulerOSI::Impl {
         blk.body = static_cast<std::size_t>(b);
         blk.system = ds.get();
         blk.fixed3 = m == 3;
+        blk.x = &blockExtra.emplace_back();  // within the capacity reserved
         if (!blk.fixed3) {
-          blk.H = Eigen::MatrixXd::Zero(m, 6);
-          blk.WHt = Eigen::MatrixXd::Zero(6, m);
+          blk.x->H = Eigen::MatrixXd::Zero(m, 6);
+          blk.x->WHt = Eigen::MatrixXd::Zero(6, m);
         }
         blockPool.push_back(std::move(blk));  // within the capacity reserved
         ++d.blocks.count;
@@ -392,7 +402,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // value up to the sign of a zero; a non-finite H stays non-finite), else the stored one.
   Matrix63 wht3(const Block& blk) const {
     const WDiagonal& d = wDiagonal[blk.body];
-    if (!d.diagonal) return blk.WHt3;
+    if (!d.diagonal) return blk.x->WHt3;
     const Eigen::Map<const Matrix36> H(blk.H3.data());
     Matrix63 out;
     for (int i = 0; i < 6; ++i)
@@ -406,12 +416,12 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     for (Block& blk : id.blocks) {
       if (blk.fixed3) {  // frictional contact: fixed-size product
         if (wDiagonal[blk.body].diagonal) continue;
-        Eigen::Map<Matrix63>(blk.WHt3.data()).noalias() =
+        Eigen::Map<Matrix63>(blk.x->WHt3.data()).noalias() =
             Eigen::Map<const Eigen::Matrix<double, 6, 6>>(bodies[blk.body].W.data()) *
             Eigen::Map<const Matrix36>(blk.H3.data()).transpose();
         continue;
       }
-      blk.WHt.noalias() = bodies[blk.body].W * blk.H.transpose();
+      blk.x->WHt.noalias() = bodies[blk.body].W * blk.x->H.transpose();
     }
   }
 
@@ -424,7 +434,7 @@ struct MoreauJeanNewtonEulerOSI::Impl {
       if (blk.fixed3)
         blk.H3 = id.relation->jachqTBlock(*id.inter, i);
       else
-        blk.H = id.relation->jachqTBlock(*id.inter, i);
+        blk.x->H = id.relation->jachqTBlock(*id.inter, i);
     }
     productBlocks(id);
     id.hStep = jacobianStep;
