@@ -80,6 +80,7 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
   d.reusesOutputs = allowsDormantInteractions();
   d.motion.assign(d.bodies.size(), Motion());
   d.wDiagonal.assign(d.bodies.size(), WDiagonal());
+  d.iterationA.assign(d.bodies.size(), Eigen::Matrix<double, 6, 6>::Zero());
   for (std::size_t i = 0; i < d.bodies.size(); ++i)
     d.measureMotion(d.bodies[i], d.motion[i], 0.0, false);
   d.dormancy = dormant_ && d.nonlinearBodies == 0;
@@ -119,8 +120,8 @@ void MoreauJeanNewtonEulerOSI::Impl::takeWrittenStates(const StepContext& ctx) {
 namespace {
 
 // b.W = (M − hθ ∂F/∂v − h²θ² ∂F/∂q T(q_k))⁻¹ (the Jacobian terms for nonlinear bodies only).
-void computeIterationMatrix(Body& b, WDiagonal& diagonal, const Eigen::VectorXd& qk,
-                            const StepContext& ctx, double th) {
+void computeIterationMatrix(Body& b, WDiagonal& diagonal, Eigen::Matrix<double, 6, 6>& A,
+                            const Eigen::VectorXd& qk, const StepContext& ctx, double th) {
   using Matrix6 = Eigen::Matrix<double, 6, 6>;
   NewtonEulerDS& ds = *b.ds;
   const double h = ctx.h;
@@ -133,7 +134,7 @@ void computeIterationMatrix(Body& b, WDiagonal& diagonal, const Eigen::VectorXd&
     Wm -= (h * th) * Jv;
     Wm -= (h * h * th * th) * (Jq * NewtonEulerDS::T(qk));
   }
-  b.A = Wm;
+  A = Wm;
   if (b.bc)
     // Ã: the prescribed rows and columns become those of the identity (§5.1).
     for (unsigned i : b.bc->velocityIndices()) {
@@ -192,8 +193,8 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     if (!b.nonlinear && b.wCached) {
       // W = M⁻¹ unchanged (M is fixed: same LU, same inverse as when it was computed).
     } else {
-      computeIterationMatrix(b, d.wDiagonal[static_cast<std::size_t>(&b - d.bodies.data())], qk,
-                             ctx, th);
+      const auto index = static_cast<std::size_t>(&b - d.bodies.data());
+      computeIterationMatrix(b, d.wDiagonal[index], d.iterationA[index], qk, ctx, th);
     }
     const Eigen::Map<const Matrix6> W(b.W.data());
     // 𝓡_free = M(v^τ − v_k) − hθF^τ − h(1 − θ)F_k
@@ -221,7 +222,8 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     const std::vector<unsigned>& idx = bc.velocityIndices();
     const Eigen::VectorXd& vbar = bc.prescribedVelocity();
     for (std::size_t j = 0; j < idx.size(); ++j)
-      r -= b.A.col(idx[j]) * (vIter(idx[j]) - vbar(static_cast<Eigen::Index>(j)));
+      r -= d.iterationA[static_cast<std::size_t>(&b - d.bodies.data())].col(idx[j]) *
+           (vIter(idx[j]) - vbar(static_cast<Eigen::Index>(j)));
     Vector6 vFree = vIter - W * r;
     for (std::size_t j = 0; j < idx.size(); ++j) vFree(idx[j]) = vbar(static_cast<Eigen::Index>(j));
     b.vFree = vFree;

@@ -34,7 +34,7 @@ namespace moreau {
 namespace mjneosi {
 
 struct Body {
-  // What every step reads first, the rest (W, the boundary conditions, A) after it: a body's
+  // What every step reads first, the rest (W, the boundary conditions) after it: a body's
   // per-step fields lie in its first three cache lines (docs/kernel/performance.md, "Seventh
   // round").
   NewtonEulerDS* ds = nullptr;
@@ -53,10 +53,9 @@ struct Body {
   std::uint32_t blockCount = 0;
   Eigen::MatrixXd W;  // 6×6 inverse iteration matrix (reduced with boundary conditions)
   // Boundary conditions (null when none; docs/theory/newton-euler.md §5.1): W = Ã⁻¹ with the
-  // prescribed rows and columns zeroed, Ã the iteration matrix A (kept) whose prescribed rows
-  // and columns are those of the identity.
+  // prescribed rows and columns zeroed, Ã the iteration matrix A (kept in Impl::iterationA)
+  // whose prescribed rows and columns are those of the identity.
   std::shared_ptr<BoundaryCondition> bc;
-  Eigen::Matrix<double, 6, 6> A = Eigen::Matrix<double, 6, 6>::Zero();
 };
 
 // What a body can have moved, for the dormant interactions (docs/theory/newton-euler.md §5.2):
@@ -187,7 +186,10 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // Per body, next to each other: what the products with W Hᵀ of a frictional contact read
   // (wht3), set with W (computeIterationMatrix).
   std::vector<WDiagonal> wDiagonal;
-  std::vector<Motion> motion;          // per body (dormant interactions)
+  std::vector<Motion> motion;  // per body (dormant interactions)
+  // Per body: the iteration matrix A, read with boundary conditions only (apart from the body
+  // records: docs/kernel/performance.md, "Eighth round").
+  std::vector<Eigen::Matrix<double, 6, 6>> iterationA;
   std::vector<long> bodyOf;            // DS number → index in bodies (−1: not ours)
   std::vector<InterData> inters;       // owned interactions
   std::vector<Block> blockPool;        // their blocks, in interaction order (InterData::blocks)
