@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <memory>
+#include <utility>
 
 using namespace moreau;
 using Eigen::Matrix3d;
@@ -263,35 +264,57 @@ TEST(MoreauJeanNewtonEuler, InertialMomentChangesTheAngularMomentumLinearly) {
   EXPECT_NEAR(coarse.first / fine.first, 4.0, 0.3);
 }
 
-TEST(MoreauJeanNewtonEuler, StateWrittenBetweenStepsIsTheStateAtTk) {
-  const double g = 9.81, h = 1e-2;
+namespace {
+
+// A ball (r = 0.1) falling towards the wall x = 0 under the force (−g, 0, 0) (constant, or the
+// function force when given), after three steps of h (MoreauJeanNewtonEulerOSI, LCP).
+struct FallingBall {
+  std::shared_ptr<NewtonEulerDS> ball;
+  std::shared_ptr<Interaction> inter;
+  std::shared_ptr<TimeStepping> sim;
+};
+
+FallingBall fallingBallAfterThreeSteps(double g, double h,
+                                       NewtonEulerDS::VectorOfTime force = nullptr) {
+  FallingBall f;
   VectorXd q0(7);
   q0 << 1, 0, 0, 1, 0, 0, 0;
-  auto ball = std::make_shared<NewtonEulerDS>(q0, VectorXd::Zero(6), 1.0, Matrix3d::Identity());
-  ball->setFExt(Vector3d(-g, 0, 0));
-  auto inter =
+  f.ball = std::make_shared<NewtonEulerDS>(q0, VectorXd::Zero(6), 1.0, Matrix3d::Identity());
+  if (force)
+    f.ball->setComputeFExtFunction(std::move(force));
+  else
+    f.ball->setFExt(Vector3d(-g, 0, 0));
+  f.inter =
       std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5),
                                     std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnPlane(
                                         0.1, Vector3d::Zero(), Vector3d::UnitX())));
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
-  nsds->insertDynamicalSystem(ball);
-  nsds->link(inter, ball);
-  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
-                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
-                                            std::make_shared<LCP>());
+  nsds->insertDynamicalSystem(f.ball);
+  nsds->link(f.inter, f.ball);
+  f.sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
+                                         std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
+                                         std::make_shared<LCP>());
   for (int k = 0; k < 3; ++k) {
-    sim->computeOneStep();
-    sim->nextStep();
+    f.sim->computeOneStep();
+    f.sim->nextStep();
   }
-  ball->q()(0) = 2.0;  // lift the ball and stop it, rotated by 90° about z
-  ball->q().segment<4>(3) << std::sqrt(0.5), 0, 0, std::sqrt(0.5);
-  ball->twist().setZero();
-  sim->computeOneStep();
-  EXPECT_NEAR(ball->q()(0), 2.0 - 0.5 * g * h * h, 1e-14);
-  EXPECT_NEAR(ball->twist()(0), -g * h, 1e-14);
-  EXPECT_NEAR(ball->q()(6), std::sqrt(0.5), 1e-15);
-  EXPECT_NEAR(inter->y(0)(0), 1.9 - 0.5 * g * h * h, 1e-14);
-  EXPECT_NEAR(inter->yMemory(0)(0), 1.9, 1e-15);
+  return f;
+}
+
+}  // namespace
+
+TEST(MoreauJeanNewtonEuler, StateWrittenBetweenStepsIsTheStateAtTk) {
+  const double g = 9.81, h = 1e-2;
+  const FallingBall f = fallingBallAfterThreeSteps(g, h);
+  f.ball->q()(0) = 2.0;  // lift the ball and stop it, rotated by 90° about z
+  f.ball->q().segment<4>(3) << std::sqrt(0.5), 0, 0, std::sqrt(0.5);
+  f.ball->twist().setZero();
+  f.sim->computeOneStep();
+  EXPECT_NEAR(f.ball->q()(0), 2.0 - 0.5 * g * h * h, 1e-14);
+  EXPECT_NEAR(f.ball->twist()(0), -g * h, 1e-14);
+  EXPECT_NEAR(f.ball->q()(6), std::sqrt(0.5), 1e-15);
+  EXPECT_NEAR(f.inter->y(0)(0), 1.9 - 0.5 * g * h * h, 1e-14);
+  EXPECT_NEAR(f.inter->yMemory(0)(0), 1.9, 1e-15);
 }
 
 TEST(MoreauJeanNewtonEuler, StateWrittenBeforeAnInterruptedStepIsTakenByTheNextCall) {
@@ -300,38 +323,21 @@ TEST(MoreauJeanNewtonEuler, StateWrittenBeforeAnInterruptedStepIsTakenByTheNextC
   // interaction's outputs and memories at the written state (y_k = 1.9), although the body's
   // q and memory now agree.
   const double g = 9.81, h = 1e-2;
-  VectorXd q0(7);
-  q0 << 1, 0, 0, 1, 0, 0, 0;
-  auto ball = std::make_shared<NewtonEulerDS>(q0, VectorXd::Zero(6), 1.0, Matrix3d::Identity());
   bool fail = false;
-  ball->setComputeFExtFunction([&fail, g](double, Eigen::VectorXd& f) {
+  const FallingBall f = fallingBallAfterThreeSteps(g, h, [&fail, g](double, Eigen::VectorXd& F) {
     if (fail) throw ModelError("test: force function interrupted");
-    f = Eigen::Vector3d(-g, 0, 0);
+    F = Eigen::Vector3d(-g, 0, 0);
   });
-  auto inter =
-      std::make_shared<Interaction>(std::make_shared<NewtonImpactNSL>(0.5),
-                                    std::make_shared<NewtonEuler1DR>(NewtonEuler1DR::sphereOnPlane(
-                                        0.1, Vector3d::Zero(), Vector3d::UnitX())));
-  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
-  nsds->insertDynamicalSystem(ball);
-  nsds->link(inter, ball);
-  auto sim = std::make_shared<TimeStepping>(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
-                                            std::make_shared<MoreauJeanNewtonEulerOSI>(0.5),
-                                            std::make_shared<LCP>());
-  for (int k = 0; k < 3; ++k) {
-    sim->computeOneStep();
-    sim->nextStep();
-  }
-  ball->q()(0) = 2.0;
-  ball->twist().setZero();
+  f.ball->q()(0) = 2.0;
+  f.ball->twist().setZero();
   fail = true;
-  EXPECT_THROW(sim->computeOneStep(), ModelError);
-  EXPECT_EQ(ball->qMemory()(0), 2.0);  // swapped by the interrupted body loop
+  EXPECT_THROW(f.sim->computeOneStep(), ModelError);
+  EXPECT_EQ(f.ball->qMemory()(0), 2.0);  // swapped by the interrupted body loop
   fail = false;
-  sim->computeOneStep();
-  EXPECT_NEAR(ball->q()(0), 2.0 - 0.5 * g * h * h, 1e-14);
-  EXPECT_NEAR(inter->yMemory(0)(0), 1.9, 1e-15);
-  EXPECT_NEAR(inter->y(0)(0), 1.9 - 0.5 * g * h * h, 1e-14);
+  f.sim->computeOneStep();
+  EXPECT_NEAR(f.ball->q()(0), 2.0 - 0.5 * g * h * h, 1e-14);
+  EXPECT_NEAR(f.inter->yMemory(0)(0), 1.9, 1e-15);
+  EXPECT_NEAR(f.inter->y(0)(0), 1.9 - 0.5 * g * h * h, 1e-14);
 }
 
 TEST(MoreauJeanNewtonEuler, PredictedActivationKeepsTheContactFrameAtTk) {
