@@ -102,11 +102,11 @@ struct BlockExtra {
 };
 
 struct Block {
+  Matrix36 H3 = Matrix36::Zero();  // first: no padding before it (176 bytes a block)
   std::size_t body = 0;
   const DynamicalSystem* system = nullptr;  // its body's system (compared, never read)
+  BlockExtra* x = nullptr;                  // its entry of Impl::blockExtra
   bool fixed3 = false;
-  Matrix36 H3 = Matrix36::Zero();
-  BlockExtra* x = nullptr;  // its entry of Impl::blockExtra
   Eigen::Index rows() const { return fixed3 ? 3 : x->H.rows(); }
   // Dynamic view of H, for a product of a frictional contact's block with another kind.
   Eigen::Map<const Eigen::MatrixXd> hView() const {
