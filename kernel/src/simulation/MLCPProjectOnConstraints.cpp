@@ -37,11 +37,14 @@ Eigen::Index frictionStride(const Interaction& inter) {
 }
 }  // namespace
 
+bool MLCPProjectOnConstraints::isImpactLaw(const NonSmoothLaw& law) {
+  return dynamic_cast<const NewtonImpactNSL*>(&law) != nullptr ||
+         dynamic_cast<const NewtonImpactFrictionNSL*>(&law) != nullptr;
+}
+
 bool MLCPProjectOnConstraints::allRowsEqualities(const Interaction& inter) const {
   if (MLCP::allRowsEqualities(inter)) return true;
-  return doProjOnEquality_ &&
-         (frictionStride(inter) > 0 ||
-          dynamic_cast<const NewtonImpactNSL*>(inter.nonSmoothLaw().get()) != nullptr);
+  return doProjOnEquality_ && isImpactLaw(*inter.nonSmoothLaw());
 }
 
 void MLCPProjectOnConstraints::installPattern(Eigen::Index n) {

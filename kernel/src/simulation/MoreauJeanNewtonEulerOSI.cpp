@@ -169,6 +169,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
   const bool checkWrites = d.checkWrites;
   d.forBodies([&](Body& b) {
     NewtonEulerDS& ds = *b.ds;
+    const auto index = static_cast<std::size_t>(&b - d.bodies.data());
     if (checkWrites && (ds.q() != ds.qMemory() || ds.twist() != ds.twistMemory())) {
       d.pendingWrites.store(true, std::memory_order_relaxed);
       ds.swapInMemory();
@@ -193,7 +194,6 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     if (!b.nonlinear && b.wCached) {
       // W = M⁻¹ unchanged (M is fixed: same LU, same inverse as when it was computed).
     } else {
-      const auto index = static_cast<std::size_t>(&b - d.bodies.data());
       computeIterationMatrix(b, d.wDiagonal[index], d.iterationA[index], qk, ctx, th);
     }
     const Eigen::Map<const Matrix6> W(b.W.data());
@@ -204,7 +204,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
       // A diagonal W (WDiagonal, one cache line): (W r)(i) = W(i, i) r(i), the only nonzero
       // term of the full product's sum (the same value up to the sign of a zero), without
       // reading W's 36 entries.
-      const WDiagonal& wd = d.wDiagonal[static_cast<std::size_t>(&b - d.bodies.data())];
+      const WDiagonal& wd = d.wDiagonal[index];
       Vector6 vFree;
       if (wd.diagonal) {
         for (int i = 0; i < 6; ++i) vFree(i) = vIter(i) - wd.w[static_cast<std::size_t>(i)] * r(i);
@@ -222,8 +222,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
     const std::vector<unsigned>& idx = bc.velocityIndices();
     const Eigen::VectorXd& vbar = bc.prescribedVelocity();
     for (std::size_t j = 0; j < idx.size(); ++j)
-      r -= d.iterationA[static_cast<std::size_t>(&b - d.bodies.data())].col(idx[j]) *
-           (vIter(idx[j]) - vbar(static_cast<Eigen::Index>(j)));
+      r -= d.iterationA[index].col(idx[j]) * (vIter(idx[j]) - vbar(static_cast<Eigen::Index>(j)));
     Vector6 vFree = vIter - W * r;
     for (std::size_t j = 0; j < idx.size(); ++j) vFree(idx[j]) = vbar(static_cast<Eigen::Index>(j));
     b.vFree = vFree;
@@ -286,16 +285,12 @@ void MoreauJeanNewtonEulerOSI::predictOutputs(const StepContext& ctx) {
   d.yPredicted.resize(d.inters.size());
   d.ydotPredicted.resize(d.inters.size());
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
-    NewtonEulerDS& ds = *d.bodies[i].ds;
+    const NewtonEulerDS& ds = *d.bodies[i].ds;
     NewtonEulerDS::integrateConfiguration(ds.qMemory(), ds.twistMemory(), ctx.h, d.qPredicted[i]);
-    ds.q().swap(d.qPredicted[i]);
   }
-  struct SwapBack {
-    Impl& d;
-    ~SwapBack() {
-      for (std::size_t i = 0; i < d.bodies.size(); ++i) d.bodies[i].ds->q().swap(d.qPredicted[i]);
-    }
-  } swapBack{d};
+  const ScopedSwap swapQ([&d] {
+    for (std::size_t i = 0; i < d.bodies.size(); ++i) d.bodies[i].ds->q().swap(d.qPredicted[i]);
+  });
   for (std::size_t k = 0; k < d.inters.size(); ++k) {
     InterData& id = d.inters[k];
     Interaction& inter = *id.inter;

@@ -433,14 +433,9 @@ struct MoreauJeanOSI::Impl {
       id.predictedStep = step;
     }
     if (!general) return;
-    struct SwapQ {
-      std::vector<DSData*>& systems;
-      SwapQ(std::vector<DSData*>& s) : systems(s) { swap(); }
-      ~SwapQ() { swap(); }
-      void swap() {
-        for (DSData* sp : systems) sp->ds->q().swap(sp->qPredicted);
-      }
-    } swapQ(active);
+    const ScopedSwap swapQ([this] {
+      for (DSData* sp : active) sp->ds->q().swap(sp->qPredicted);
+    });
     for (InteractionData& id : interactions) {
       if (!id.inter || id.plainLinear) continue;
       Interaction& inter = *id.inter;

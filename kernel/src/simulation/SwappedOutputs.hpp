@@ -9,7 +9,24 @@
 
 #include <Eigen/Core>
 
+#include <utility>
+
 namespace moreau {
+
+// While a ScopedSwap lives, swap() has been called once; it is called again at the end of the
+// scope, also on an exception: the systems' q exchanged with the predicted q̃ for the
+// evaluations at the predicted state, and back (MoreauJeanOSI, MoreauJeanNewtonEulerOSI).
+template <class Swap>
+class ScopedSwap {
+ public:
+  explicit ScopedSwap(Swap swap) : swap_(std::move(swap)) { swap_(); }
+  ~ScopedSwap() { swap_(); }
+  ScopedSwap(const ScopedSwap&) = delete;
+  ScopedSwap& operator=(const ScopedSwap&) = delete;
+
+ private:
+  Swap swap_;
+};
 
 class SwappedOutputs {
  public:

@@ -4,7 +4,6 @@
 #include <moreau/kernel/modeling/Interaction.hpp>
 #include <moreau/kernel/modeling/MixedComplementarityConditionNSL.hpp>
 #include <moreau/kernel/modeling/NewtonImpactFrictionNSL.hpp>
-#include <moreau/kernel/modeling/NewtonImpactNSL.hpp>
 #include <moreau/kernel/modeling/NonSmoothDynamicalSystem.hpp>
 #include <moreau/kernel/modeling/Topology.hpp>
 #include <moreau/kernel/simulation/MLCPProjectOnConstraints.hpp>
@@ -133,7 +132,7 @@ void TimeSteppingDirectProjection::computeCriteria() {
     // Friction laws: only the normal rows (first row of each contact) are constraints.
     const bool friction = dynamic_cast<const NewtonImpactFrictionNSL*>(law) != nullptr;
     // The rows MLCPProjectOnConstraints::setDoProjOnEquality makes equality rows.
-    const bool impact = friction || dynamic_cast<const NewtonImpactNSL*>(law) != nullptr;
+    const bool impact = MLCPProjectOnConstraints::isImpactLaw(*law);
     for (Eigen::Index i = 0; i < y.size(); ++i) {
       if (friction && i % lawSize != 0) continue;
       if (i % lawSize < equalities)

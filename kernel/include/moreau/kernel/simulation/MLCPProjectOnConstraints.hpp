@@ -50,6 +50,9 @@ class MLCPProjectOnConstraints : public MLCP {
   void setDoProjOnEquality(bool value) { doProjOnEquality_ = value; }
   bool doProjOnEquality() const { return doProjOnEquality_; }
   ///@}
+  /// True for the laws whose rows setDoProjOnEquality(true) makes equality rows: NewtonImpactNSL
+  /// and NewtonImpactFrictionNSL (TimeSteppingDirectProjection's violation test reads it too).
+  static bool isImpactLaw(const NonSmoothLaw& law);
 
   void compute(const Simulation& simulation, const ProblemContext& ctx) override;
 
