@@ -7,7 +7,9 @@
 #include <moreau/Moreau.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <utility>
 
 using namespace moreau;
@@ -654,6 +656,69 @@ TEST(MoreauJeanNewtonEuler, FrictionalAndNormalContactBlocksOfOneBody) {
   // does not.
   EXPECT_NEAR(abExpected.bottomRows(2).cwiseAbs().maxCoeff(), 1.0, 1e-12);
   EXPECT_LT(std::abs(abExpected(0, 0)), 1e-14);
+}
+
+TEST(MoreauJeanNewtonEuler, LookupHintsGiveTheSameValuesAndStaleOnesAreLookedUp) {
+  // Two frictional contacts on one ball (the ground and a wall at x = −5, outside index set 1:
+  // their blocks evaluated on demand). The calls with a hint (OneStepIntegrator::lookupHint)
+  // give the bits of the calls without; a stale hint (the other contact's, an index past the
+  // end) is detected and the interaction looked up; an interaction that is not integrated here
+  // has no hint.
+  const double R = 0.1;
+  DroppedBall d = droppedBall(false, 0.1);
+  auto wall =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3),
+                                    std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Vector3d(-5.0, 0.0, 0.0), Vector3d::UnitX())));
+  d.sim->nonSmoothDynamicalSystem()->link(wall, d.ball);
+  freeStateAfterSteps(*d.sim, 3);
+  const auto& osi = static_cast<const MoreauJeanNewtonEulerOSI&>(*d.sim->oneStepIntegrator());
+  const ProblemContext ctx = d.sim->problemContext(ProblemRole::Velocity);
+  const StepContext stepCtx = d.sim->stepContext();
+  const Interaction* inters[2] = {d.contact.get(), wall.get()};
+  const std::uint32_t hints[2] = {osi.lookupHint(*d.contact), osi.lookupHint(*wall)};
+  constexpr std::uint32_t kNo = OneStepIntegrator::kNoHint;
+  ASSERT_NE(hints[0], kNo);
+  ASSERT_NE(hints[1], kNo);
+  ASSERT_NE(hints[0], hints[1]);
+  const auto unlinked =
+      std::make_shared<Interaction>(std::make_shared<NewtonImpactFrictionNSL>(0.0, 0.0, 0.3, 3),
+                                    std::make_shared<NewtonEuler3DR>(NewtonEuler1DR::sphereOnPlane(
+                                        R, Vector3d::Zero(), Vector3d::UnitZ())));
+  EXPECT_EQ(osi.lookupHint(*unlinked), kNo);
+
+  for (int i = 0; i < 2; ++i) {
+    const Interaction& a = *inters[i];
+    VectorXd expected(3);
+    osi.computeFreeOutput(a, ctx, expected);
+    const bool member = osi.addInteractionInIndexSet(a, 1, stepCtx);
+    for (const std::uint32_t hint : {hints[i], hints[1 - i], std::uint32_t{1000}, kNo}) {
+      VectorXd u = VectorXd::Constant(3, 7.0);
+      osi.computeFreeOutputWithHint(a, hint, ctx, u);
+      EXPECT_EQ((u - expected).cwiseAbs().maxCoeff(), 0.0) << "row " << i << ", hint " << hint;
+      EXPECT_EQ(osi.addInteractionInIndexSetWithHint(a, hint, 1, stepCtx), member);
+      EXPECT_TRUE(osi.addInteractionInIndexSetWithHint(a, hint, 0, stepCtx));
+    }
+    for (int j = 0; j < 2; ++j) {
+      const Interaction& b = *inters[j];
+      Eigen::MatrixXd block0 = Eigen::MatrixXd::Zero(3, 3);
+      osi.addInteractionBlock(a, b, *d.ball, ctx, block0);
+      for (const std::uint32_t hintA : {hints[i], hints[1 - i], kNo})
+        for (const std::uint32_t hintB : {hints[j], hints[1 - j], kNo}) {
+          Eigen::MatrixXd block = Eigen::MatrixXd::Zero(3, 3);
+          osi.addInteractionBlockWithHint(a, hintA, b, hintB, *d.ball, ctx, block);
+          EXPECT_EQ((block - block0).cwiseAbs().maxCoeff(), 0.0)
+              << "block " << i << j << ", hints " << hintA << ", " << hintB;
+        }
+    }
+  }
+  // The two contacts' values differ (a hint taken without its check would show).
+  VectorXd u0(3), u1(3);
+  osi.computeFreeOutput(*d.contact, ctx, u0);
+  osi.computeFreeOutput(*wall, ctx, u1);
+  EXPECT_GT((u0 - u1).norm(), 0.1);
+  EXPECT_THROW(osi.addInteractionInIndexSetWithHint(*d.contact, hints[0], 2, stepCtx),
+               std::out_of_range);
 }
 
 TEST(MoreauJeanNewtonEuler, IndexSetRuleFollowsMemoriesSwappedOutsideTheIntegrator) {

@@ -104,6 +104,7 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
   const std::size_t nRows = rowIds_.size();
   rowInteractions_.resize(nRows);
   rowIntegrators_.resize(nRows);
+  rowHints_.resize(nRows);
   rowOffset_.resize(nRows);
   rowSizes_.resize(nRows);
   rowLevel_.resize(nRows);
@@ -117,6 +118,7 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
     checkInteraction(*inter);
     rowInteractions_[i] = inter;
     rowIntegrators_[i] = &simulation.integratorOf(*inter->dynamicalSystems().front());
+    rowHints_[i] = rowIntegrators_[i]->lookupHint(*inter);
     rowOf_[rowIds_[i]] = static_cast<Eigen::Index>(i);
     rowOffset_[i] = n;
     rowSizes_[i] = inter->dimension();
@@ -146,9 +148,13 @@ void LinearOSNS::buildPattern(const Simulation& simulation, const Topology& topo
           marker_[static_cast<std::size_t>(col)] = row;
           M.addBlock(row, col);
         }
-        contributions_.push_back(Contribution{-1, row, col, &a,
-                                              rowInteractions_[static_cast<std::size_t>(col)],
-                                              ds.get(), osi, rowLevel_[i]});
+        const std::size_t c = static_cast<std::size_t>(col);
+        // The rows' hints when ds's integrator is theirs (the common case: no look-up).
+        const std::uint32_t hintA = osi == rowIntegrators_[i] ? rowHints_[i] : osi->lookupHint(a);
+        const std::uint32_t hintB =
+            osi == rowIntegrators_[c] ? rowHints_[c] : osi->lookupHint(*rowInteractions_[c]);
+        contributions_.push_back(Contribution{-1, row, col, &a, rowInteractions_[c], ds.get(), osi,
+                                              rowLevel_[i], hintA, hintB});
       }
     }
   }
@@ -227,7 +233,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
       const Interaction& a = *rowInteractions_[i];
       if (ctx.interactionLevels) rowCtx.inputLevel = rowCtx.outputLevel = rowLevel_[i];
       auto segment = q.segment(rowOffset_[i], rowSizes_[i]);
-      rowIntegrators_[i]->computeFreeOutput(a, rowCtx, segment);
+      rowIntegrators_[i]->computeFreeOutputWithHint(a, rowHints_[i], rowCtx, segment);
       addLawTerms(i, a, rowCtx, segment);
       z_.segment(rowOffset_[i], rowSizes_[i]) = a.lambda(rowLevel_[i]);
     }
@@ -252,7 +258,7 @@ void LinearOSNS::compute(const Simulation& simulation, const ProblemContext& ctx
         numerics::SparseBlockMatrix::BlockMap block(values + M.blockOffset(c.block),
                                                     rowSizes_[static_cast<std::size_t>(c.row)],
                                                     rowSizes_[static_cast<std::size_t>(c.col)]);
-        c.osi->addInteractionBlock(*c.a, *c.b, *c.ds, blockCtx, block);
+        c.osi->addInteractionBlockWithHint(*c.a, c.hintA, *c.b, c.hintB, *c.ds, blockCtx, block);
       }
     };
     numerics::parallelFor(threads, rowIds_.size(), kRowGrain, blocks);

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 namespace moreau {
@@ -323,7 +324,22 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSet(const Interaction& inter
   if (level != 1)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
-  InterData* id = impl_->find(inter);
+  return indexSetRule(inter, impl_->find(inter), ctx);
+}
+
+bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSetWithHint(const Interaction& inter,
+                                                                std::uint32_t hint, unsigned level,
+                                                                const StepContext& ctx) const {
+  if (hint == kNoHint || level != 1)  // a subclass's override, if any; level checks
+    return addInteractionInIndexSet(inter, level, ctx);
+  Impl& d = *impl_;
+  InterData* id =
+      hint < d.inters.size() && d.inters[hint].inter == &inter ? &d.inters[hint] : d.find(inter);
+  return indexSetRule(inter, id, ctx);
+}
+
+bool MoreauJeanNewtonEulerOSI::indexSetRule(const Interaction& inter, mjneosi::InterData* id,
+                                            const StepContext& ctx) const {
   if (!id)
     return isAlwaysActive(*inter.nonSmoothLaw()) ||
            activeAtVelocityLevel(inter.yMemory(0), inter.yMemory(1),
@@ -373,22 +389,54 @@ bool MoreauJeanNewtonEulerOSI::activeAtVelocityLevel(const Eigen::VectorXd& y,
   return false;
 }
 
-void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
-                                                 const ProblemContext& ctx,
-                                                 Eigen::Ref<Eigen::VectorXd> q) const {
+namespace {
+
+void checkFreeOutputLevel(const ProblemContext& ctx) {
   if (ctx.outputLevel != 1)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: free output at level " +
                             std::to_string(ctx.outputLevel) + " (only level 1)");
-  const InterData& id = impl_->current(inter);
+}
+
+}  // namespace
+
+void MoreauJeanNewtonEulerOSI::computeFreeOutput(const Interaction& inter,
+                                                 const ProblemContext& ctx,
+                                                 Eigen::Ref<Eigen::VectorXd> q) const {
+  checkFreeOutputLevel(ctx);
+  impl_->freeOutput(impl_->current(inter), q);
+}
+
+void MoreauJeanNewtonEulerOSI::computeFreeOutputWithHint(const Interaction& inter,
+                                                         std::uint32_t hint,
+                                                         const ProblemContext& ctx,
+                                                         Eigen::Ref<Eigen::VectorXd> q) const {
+  if (hint == kNoHint) {  // a subclass's override, if any
+    computeFreeOutput(inter, ctx, q);
+    return;
+  }
+  checkFreeOutputLevel(ctx);
+  impl_->freeOutput(impl_->current(inter, hint), q);
+}
+
+std::uint32_t MoreauJeanNewtonEulerOSI::lookupHint(const Interaction& inter) const {
+  // Only for this class itself: a subclass that overrides computeFreeOutput or
+  // addInteractionBlock (MoreauJeanNewtonEulerDirectProjectionOSI) gets them called.
+  if (typeid(*this) != typeid(MoreauJeanNewtonEulerOSI)) return kNoHint;
+  const InterData* id = impl_->find(inter);
+  return id ? static_cast<std::uint32_t>(id - impl_->inters.data()) : kNoHint;
+}
+
+void MoreauJeanNewtonEulerOSI::Impl::freeOutput(const InterData& id,
+                                                Eigen::Ref<Eigen::VectorXd> q) const {
   q.setZero();
   for (const Block& blk : id.blocks) {
     if (blk.fixed3) {  // frictional contact: fixed-size product
       Eigen::Map<Eigen::Vector3d>(q.data()).noalias() +=
           Eigen::Map<const Matrix36>(blk.H3.data()) *
-          Eigen::Map<const Eigen::Matrix<double, 6, 1>>(impl_->bodies[blk.body].vFree.data());
+          Eigen::Map<const Eigen::Matrix<double, 6, 1>>(bodies[blk.body].vFree.data());
       continue;
     }
-    q.noalias() += blk.x->H * impl_->bodies[blk.body].vFree;
+    q.noalias() += blk.x->H * bodies[blk.body].vFree;
   }
 }
 
@@ -396,10 +444,23 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
                                                    const DynamicalSystem& ds,
                                                    const ProblemContext& /*ctx*/,
                                                    Eigen::Ref<Eigen::MatrixXd> block) const {
-  const InterData& da = impl_->current(a);
-  const InterData& db = impl_->current(b);
-  const Block* ba = nullptr;
-  const Block* bb = nullptr;
+  impl_->interactionBlock(a, impl_->current(a), b, impl_->current(b), ds, block);
+}
+
+void MoreauJeanNewtonEulerOSI::addInteractionBlockWithHint(
+    const Interaction& a, std::uint32_t hintA, const Interaction& b, std::uint32_t hintB,
+    const DynamicalSystem& ds, const ProblemContext& ctx, Eigen::Ref<Eigen::MatrixXd> block) const {
+  if (hintA == kNoHint || hintB == kNoHint) {  // a subclass's override, if any
+    addInteractionBlock(a, b, ds, ctx, block);
+    return;
+  }
+  impl_->interactionBlock(a, impl_->current(a, hintA), b, impl_->current(b, hintB), ds, block);
+}
+
+void MoreauJeanNewtonEulerOSI::Impl::interactionBlock(const Interaction& a, const InterData& da,
+                                                      const Interaction& b, const InterData& db,
+                                                      const DynamicalSystem& ds,
+                                                      Eigen::Ref<Eigen::MatrixXd> block) const {
   // By address, in the interaction data: neither the system nor the other blocks are read
   // (SpheresPile: cache misses less per block).
   const auto blockOf = [&ds](const InterData& id) -> const Block* {
@@ -413,8 +474,8 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
       if (x.system == &ds) found = &x;
     return found;
   };
-  ba = blockOf(da);
-  bb = blockOf(db);
+  const Block* ba = blockOf(da);
+  const Block* bb = blockOf(db);
   if (!ba || !bb)
     throw std::out_of_range("MoreauJeanNewtonEulerOSI: " + ds.description() + " is not shared by " +
                             a.description() + " and " + b.description());
@@ -422,7 +483,7 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
     // Frictional contacts (FrictionContact(3)): fixed-size 3 × 6 · 6 × 3 product.
     Eigen::Map<Eigen::Matrix3d, 0, Eigen::OuterStride<>> out(
         block.data(), 3, 3, Eigen::OuterStride<>(block.outerStride()));
-    const Matrix63 wht = impl_->wht3(*bb);
+    const Matrix63 wht = wht3(*bb);
     out.noalias() +=
         Eigen::Map<const Matrix36>(ba->H3.data()) * Eigen::Map<const Matrix63>(wht.data());
     return;
@@ -432,7 +493,7 @@ void MoreauJeanNewtonEulerOSI::addInteractionBlock(const Interaction& a, const I
     return;
   }
   if (bb->fixed3) {  // a frictional contact's W Hᵀ against another kind's H
-    const Matrix63 wht = impl_->wht3(*bb);
+    const Matrix63 wht = wht3(*bb);
     block.noalias() += ba->hView() * Eigen::Map<const Eigen::MatrixXd>(wht.data(), 6, 3);
     return;
   }

@@ -450,6 +450,24 @@ struct MoreauJeanNewtonEulerOSI::Impl {
     return id;
   }
 
+  // q = the free output of id (computeFreeOutput).
+  void freeOutput(const InterData& id, Eigen::Ref<Eigen::VectorXd> q) const;
+  // block += the block of a (id da) and b (id db) through ds (addInteractionBlock).
+  void interactionBlock(const Interaction& a, const InterData& da, const Interaction& b,
+                        const InterData& db, const DynamicalSystem& ds,
+                        Eigen::Ref<Eigen::MatrixXd> block) const;
+
+  // current(inter) read at the index `hint` when it still holds inter (OneStepIntegrator
+  // lookupHint: no look-up by address), else looked up.
+  const InterData& current(const Interaction& inter, std::uint32_t hint) {
+    if (hint < inters.size() && inters[hint].inter == &inter) {
+      InterData& id = inters[hint];
+      if (id.hStep != jacobianStep) jacobianBlocks(id);
+      return id;
+    }
+    return current(inter);
+  }
+
   // The index-set rule's inputs y_k(i), ẏ_k(i) kept in id from the memories just swapped.
   static void keepRuleInputs(InterData& id) {
     const Interaction& inter = *id.inter;

@@ -225,20 +225,32 @@ void TimeStepping::updateIndexSets() {
   const bool concurrent = only && only->concurrentIndexSetRule() &&
                           numerics::parallelChunks(threads, interactions.size(), kRuleGrain) > 1;
   if (concurrent) ruleMembers_.resize(interactions.size());
+  // The integrator's look-up hints (OneStepIntegrator::lookupHint), asked again only when the
+  // topology changes.
+  if (only && (ruleHintsOsi_ != only || ruleHintsVersion_ != topology.version() ||
+               ruleHints_.size() != interactions.size())) {
+    ruleHints_.resize(interactions.size());
+    for (std::size_t k = 0; k < interactions.size(); ++k)
+      ruleHints_[k] = only->lookupHint(*interactions[k]);
+    ruleHintsOsi_ = only;
+    ruleHintsVersion_ = topology.version();
+  }
   for (unsigned level = 1; level < topology.numberOfIndexSets(); ++level) {
     if (!concurrent) {
       for (std::size_t k = 0; k < interactions.size(); ++k) {
         const Interaction& inter = *interactions[k];
-        const OneStepIntegrator& osi =
-            only ? *only : integratorOf(*inter.dynamicalSystems().front());
-        place(level, k, osi.addInteractionInIndexSet(inter, level, ctx));
+        place(level, k,
+              only ? only->addInteractionInIndexSetWithHint(inter, ruleHints_[k], level, ctx)
+                   : integratorOf(*inter.dynamicalSystems().front())
+                         .addInteractionInIndexSet(inter, level, ctx));
       }
       continue;
     }
     numerics::parallelFor(
         threads, interactions.size(), kRuleGrain, [&](std::size_t k, std::size_t end) {
           for (; k < end; ++k)
-            ruleMembers_[k] = only->addInteractionInIndexSet(*interactions[k], level, ctx);
+            ruleMembers_[k] =
+                only->addInteractionInIndexSetWithHint(*interactions[k], ruleHints_[k], level, ctx);
         });
     for (std::size_t k = 0; k < interactions.size(); ++k) place(level, k, ruleMembers_[k] != 0);
   }

@@ -128,7 +128,8 @@ class LinearOSNS : public OneStepNSProblem {
     const Interaction* b;
     const DynamicalSystem* ds;
     const OneStepIntegrator* osi;
-    unsigned level;  // of row a
+    unsigned level;              // of row a
+    std::uint32_t hintA, hintB;  // osi->lookupHint of a and b
   };
   // set: the problem's index set (one level), or null with ctx.interactionLevels.
   void buildPattern(const Simulation& simulation, const Topology& topology, const IndexSet* set,
@@ -140,6 +141,7 @@ class LinearOSNS : public OneStepNSProblem {
   std::vector<unsigned> rowIds_;     // by block row: id
   std::vector<Interaction*> rowInteractions_;
   std::vector<const OneStepIntegrator*> rowIntegrators_;
+  std::vector<std::uint32_t> rowHints_;  // by block row: its integrator's lookupHint
   std::vector<Eigen::Index> rowSizes_;
   std::vector<Eigen::Index> rowOffset_;        // by block row: first scalar row
   std::vector<unsigned> rowLevel_;             // by block row: its input (λ) level

@@ -29,6 +29,10 @@
 
 namespace moreau {
 
+namespace mjneosi {
+struct InterData;
+}
+
 /// Moreau–Jean θ-scheme for Newton–Euler rigid bodies (NewtonEulerDS with NewtonEulerR
 /// relations): exponential-map position update, impulses λ(1) on index set 1, Newton
 /// iterations when a body's forces are nonlinear, prescribed twist components
@@ -61,6 +65,18 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   void addInteractionBlock(const Interaction& a, const Interaction& b, const DynamicalSystem& ds,
                            const ProblemContext& ctx,
                            Eigen::Ref<Eigen::MatrixXd> block) const override;
+  /// The index of inter in the integrator's data (none for a subclass, whose overrides of
+  /// computeFreeOutput and addInteractionBlock the calls with a hint then reach).
+  std::uint32_t lookupHint(const Interaction& inter) const override;
+  bool addInteractionInIndexSetWithHint(const Interaction& inter, std::uint32_t hint,
+                                        unsigned level, const StepContext& ctx) const override;
+  void computeFreeOutputWithHint(const Interaction& inter, std::uint32_t hint,
+                                 const ProblemContext& ctx,
+                                 Eigen::Ref<Eigen::VectorXd> q) const override;
+  void addInteractionBlockWithHint(const Interaction& a, std::uint32_t hintA, const Interaction& b,
+                                   std::uint32_t hintB, const DynamicalSystem& ds,
+                                   const ProblemContext& ctx,
+                                   Eigen::Ref<Eigen::MatrixXd> block) const override;
   void updateState(const ProblemContext& ctx) override;
   /// True: computeFreeOutput and addInteractionBlock read the blocks computed for the step.
   bool concurrentProblemAssembly() const override { return true; }
@@ -129,6 +145,8 @@ class MoreauJeanNewtonEulerOSI : public OneStepIntegrator {
   /// memories y_k, ẏ_k, or the outputs at the predicted state.
   bool activeAtVelocityLevel(const Eigen::VectorXd& y, const Eigen::VectorXd& ydot,
                              Eigen::Index stride, const StepContext& ctx) const;
+  /// addInteractionInIndexSet at level 1 for inter, whose data are id (null: not ours).
+  bool indexSetRule(const Interaction& inter, mjneosi::InterData* id, const StepContext& ctx) const;
   struct Impl;
   double theta_, gamma_;
   bool dormant_ = false;

@@ -14,6 +14,7 @@
 
 #include <Eigen/Dense>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 namespace moreau {
@@ -109,6 +110,37 @@ class OneStepIntegrator {
   virtual void addInteractionBlock(const Interaction& a, const Interaction& b,
                                    const DynamicalSystem& ds, const ProblemContext& ctx,
                                    Eigen::Ref<Eigen::MatrixXd> block) const = 0;
+  /// Look-up hints: an index of inter in this integrator's own data, or kNoHint (the default:
+  /// no hint). A problem asks for it when it builds its pattern, keeps it with its rows and
+  /// blocks, and passes it back to the calls with a hint below; the integrator then reads its data
+  /// at that index instead of looking inter up (SpheresPile: one random access less per block and
+  /// per rule; docs/kernel/performance.md, "Ninth round"). A hint never changes a result: the
+  /// integrator checks that the index still holds inter and looks it up otherwise (a stale hint
+  /// after a change of the topology costs one look-up, as without hints).
+  ///@{
+  static constexpr std::uint32_t kNoHint = 0xffffffffu;
+  virtual std::uint32_t lookupHint(const Interaction& /*inter*/) const { return kNoHint; }
+  /// computeFreeOutput(inter, ctx, q) with the hint of inter.
+  virtual void computeFreeOutputWithHint(const Interaction& inter, std::uint32_t /*hint*/,
+                                         const ProblemContext& ctx,
+                                         Eigen::Ref<Eigen::VectorXd> q) const {
+    computeFreeOutput(inter, ctx, q);
+  }
+  /// addInteractionInIndexSet(inter, level, ctx) with the hint of inter (TimeStepping keeps
+  /// the hints of the interactions while the topology does not change).
+  virtual bool addInteractionInIndexSetWithHint(const Interaction& inter, std::uint32_t /*hint*/,
+                                                unsigned level, const StepContext& ctx) const {
+    return addInteractionInIndexSet(inter, level, ctx);
+  }
+  /// addInteractionBlock(a, b, ds, ctx, block) with the hints of a and b (both given by the
+  /// integrator of ds).
+  virtual void addInteractionBlockWithHint(const Interaction& a, std::uint32_t /*hintA*/,
+                                           const Interaction& b, std::uint32_t /*hintB*/,
+                                           const DynamicalSystem& ds, const ProblemContext& ctx,
+                                           Eigen::Ref<Eigen::MatrixXd> block) const {
+    addInteractionBlock(a, b, ds, ctx, block);
+  }
+  ///@}
   /// True when the blocks it gives do not change from step to step (so an
   /// assembler with an unchanged pattern may skip refilling them).
   virtual bool blocksAreConstant(const ProblemContext& /*ctx*/) const { return false; }

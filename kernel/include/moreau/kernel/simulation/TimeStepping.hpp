@@ -22,6 +22,7 @@
 #include <moreau/kernel/simulation/Simulation.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -145,6 +146,11 @@ class TimeStepping : public Simulation {
   double newtonOutputResidual_ = 0.0;
   std::vector<double> newtonResiduals_;
   std::vector<char> ruleMembers_;  // updateIndexSets on threads: the rule's answer per interaction
+  // updateIndexSets with one integrator: its lookupHint of each interaction (index set 0 order),
+  // kept while the topology version and the integrator are those below.
+  std::vector<std::uint32_t> ruleHints_;
+  std::uint64_t ruleHintsVersion_ = 0;
+  const OneStepIntegrator* ruleHintsOsi_ = nullptr;
 };
 
 }  // namespace moreau
