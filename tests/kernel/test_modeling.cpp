@@ -6,6 +6,7 @@
 #include <moreau/numerics/lcp/LcpSolvers.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -140,6 +141,58 @@ TEST(Interaction, DimensionsLevelsAndErrors) {
                     "law is null");
   EXPECT_THROW_WITH(Interaction(std::make_shared<NewtonImpactNSL>(0.5), nullptr), ModelError,
                     "relation is null");
+}
+
+TEST(Interaction, GrowingTheLevelsAndStepsKeepsEveryValue) {
+  // y, λ and the memories live in one sequence (the first ones in the object): growing the
+  // levels and the steps moves them; every value stays where its accessor finds it, the new
+  // ones are zero, and the memory swap shifts the steps.
+  auto inter = std::make_shared<Interaction>(
+      std::make_shared<NewtonImpactNSL>(0.5),
+      std::make_shared<LagrangianLinearTIR>(Eigen::MatrixXd::Identity(2, 2)));
+  // Distinct values: 10 × level + 1 (y), + 2 (λ), + 3 (memory).
+  for (unsigned level = 0; level < 2; ++level) {
+    inter->y(level).setConstant(10.0 * level + 3);
+    inter->swapInMemory();
+  }
+  for (unsigned level = 0; level < 2; ++level) {
+    inter->y(level).setConstant(10.0 * level + 1);
+    inter->lambda(level).setConstant(10.0 * level + 2);
+  }
+  const std::uint64_t version = inter->memoryVersion();
+  inter->initializeMemory(4, 3, 3);
+  EXPECT_GT(inter->memoryVersion(), version);
+  EXPECT_EQ(inter->numberOfOutputLevels(), 4u);
+  EXPECT_EQ(inter->numberOfInputLevels(), 3u);
+  EXPECT_EQ(inter->memorySteps(), 3u);
+  for (unsigned level = 0; level < 2; ++level) {
+    EXPECT_EQ(inter->y(level), Eigen::Vector2d::Constant(10.0 * level + 1)) << level;
+    EXPECT_EQ(inter->lambda(level), Eigen::Vector2d::Constant(10.0 * level + 2)) << level;
+    EXPECT_EQ(inter->yMemory(level), Eigen::Vector2d::Constant(10.0 * level + 3)) << level;
+  }
+  for (unsigned level = 2; level < 4; ++level) {
+    EXPECT_EQ(inter->y(level), Eigen::Vector2d::Zero()) << level;
+    for (unsigned step = 0; step < 3; ++step) EXPECT_EQ(inter->yMemory(level, step).size(), 2);
+  }
+  EXPECT_EQ(inter->lambda(2), Eigen::Vector2d::Zero());
+  EXPECT_EQ(inter->yMemory(0, 2), Eigen::Vector2d::Zero());
+  // Fewer levels asked: nothing shrinks.
+  inter->initializeMemory(2, 2, 1);
+  EXPECT_EQ(inter->numberOfOutputLevels(), 4u);
+  EXPECT_EQ(inter->memorySteps(), 3u);
+  // Swaps: step 0 ← y, older steps shifted.
+  inter->y(3).setConstant(7.0);
+  inter->swapInMemory();
+  inter->y(3).setConstant(8.0);
+  inter->swapInMemory();
+  EXPECT_EQ(inter->yMemory(3, 0), Eigen::Vector2d::Constant(8.0));
+  EXPECT_EQ(inter->yMemory(3, 1), Eigen::Vector2d::Constant(7.0));
+  EXPECT_EQ(inter->yMemory(3, 2), Eigen::Vector2d::Zero());
+  EXPECT_EQ(inter->yMemory(1, 2), Eigen::Vector2d::Constant(13.0));
+  EXPECT_EQ(inter->lambda(1), Eigen::Vector2d::Constant(12.0));
+  EXPECT_THROW_WITH(inter->y(4), std::out_of_range, "y level 4", "[0, 3]");
+  EXPECT_THROW_WITH(inter->lambda(3), std::out_of_range, "lambda level 3", "[0, 2]");
+  EXPECT_THROW_WITH(inter->yMemory(0, 3), std::out_of_range, "yMemory step 3", "[0, 2]");
 }
 
 TEST(NonSmoothDynamicalSystem, InsertLinkAndErrors) {

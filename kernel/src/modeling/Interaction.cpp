@@ -33,15 +33,29 @@ Interaction::Interaction(std::shared_ptr<NonSmoothLaw> nslaw, std::shared_ptr<Re
 }
 
 void Interaction::initializeMemory(unsigned outputLevels, unsigned inputLevels, unsigned steps) {
-  outputLevels = std::max(outputLevels, 2u);
-  inputLevels = std::max(inputLevels, 2u);
-  steps = std::max(steps, 1u);
+  outputLevels = std::max({outputLevels, outputLevels_, 2u});
+  inputLevels = std::max({inputLevels, inputLevels_, 2u});
+  steps = std::max({steps, memorySteps_, 1u});
   ++memoryVersion_;
-  while (y_.size() < outputLevels) y_.push_back(Eigen::VectorXd::Zero(dimension_));
-  while (lambda_.size() < inputLevels) lambda_.push_back(Eigen::VectorXd::Zero(dimension_));
-  while (yMemory_.size() < steps) yMemory_.emplace_back();
-  for (auto& step : yMemory_)
-    while (step.size() < y_.size()) step.push_back(Eigen::VectorXd::Zero(dimension_));
+  if (outputLevels == outputLevels_ && inputLevels == inputLevels_ && steps == memorySteps_) return;
+  // The vectors in the new order (see vector()): the existing ones moved to their new place,
+  // the new ones zero.
+  const unsigned total = outputLevels + inputLevels + steps * outputLevels;
+  std::vector<Eigen::VectorXd> all(total);
+  for (unsigned level = 0; level < outputLevels_; ++level) all[level].swap(vector(level));
+  for (unsigned level = 0; level < inputLevels_; ++level)
+    all[outputLevels + level].swap(vector(outputLevels_ + level));
+  for (unsigned step = 0; step < memorySteps_; ++step)
+    for (unsigned level = 0; level < outputLevels_; ++level)
+      all[outputLevels + inputLevels + step * outputLevels + level].swap(
+          vector(outputLevels_ + inputLevels_ + step * outputLevels_ + level));
+  for (Eigen::VectorXd& v : all)
+    if (v.size() == 0) v = Eigen::VectorXd::Zero(dimension_);
+  outputLevels_ = outputLevels;
+  inputLevels_ = inputLevels;
+  memorySteps_ = steps;
+  moreVectors_.resize(total > kInlineVectors ? total - kInlineVectors : 0);
+  for (unsigned k = 0; k < total; ++k) vector(k).swap(all[k]);
 }
 
 unsigned Interaction::numberOfRelations() const {
@@ -54,27 +68,32 @@ void Interaction::throwLevel(const char* what, unsigned level, std::size_t level
 }
 
 const Eigen::VectorXd& Interaction::yMemory(unsigned level, unsigned step) const {
-  if (step >= yMemory_.size())
+  if (step >= memorySteps_)
     throw std::out_of_range(description() + ": yMemory step " + std::to_string(step) +
-                            " out of range [0, " + std::to_string(yMemory_.size() - 1) + "]");
-  if (level >= yMemory_[step].size()) throwLevel("yMemory", level, yMemory_[step].size());
-  return yMemory_[step][level];
+                            " out of range [0, " + std::to_string(memorySteps_ - 1) + "]");
+  if (level >= outputLevels_) throwLevel("yMemory", level, outputLevels_);
+  return vector(outputLevels_ + inputLevels_ + step * outputLevels_ + level);
 }
 
 void Interaction::swapInMemory() {
   ++memoryVersion_;
   // Oldest step <- ... <- step 0 <- y, by swapping buffers (no allocation).
-  for (std::size_t s = yMemory_.size() - 1; s > 0; --s) yMemory_[s].swap(yMemory_[s - 1]);
+  const unsigned first = outputLevels_ + inputLevels_;  // memory step 0, level 0
+  for (unsigned step = memorySteps_ - 1; step > 0; --step)
+    for (unsigned level = 0; level < outputLevels_; ++level)
+      vector(first + step * outputLevels_ + level)
+          .swap(vector(first + (step - 1) * outputLevels_ + level));
   // Same sizes (initializeMemory): a plain copy, no resize check.
-  std::vector<Eigen::VectorXd>& memory = yMemory_[0];
-  for (std::size_t level = 0; level < y_.size(); ++level) {
-    if (memory[level].size() != y_[level].size()) {  // y resized by a user
-      memory[level] = y_[level];
+  for (unsigned level = 0; level < outputLevels_; ++level) {
+    const Eigen::VectorXd& y = vector(level);
+    Eigen::VectorXd& memory = vector(first + level);
+    if (memory.size() != y.size()) {  // y resized by a user
+      memory = y;
       continue;
     }
-    const double* from = y_[level].data();
-    double* to = memory[level].data();
-    for (Eigen::Index i = 0; i < memory[level].size(); ++i) to[i] = from[i];
+    const double* from = y.data();
+    double* to = memory.data();
+    for (Eigen::Index i = 0; i < memory.size(); ++i) to[i] = from[i];
   }
 }
 

@@ -71,26 +71,26 @@ class Interaction {
   /// (Inline: called per interaction per step; the range error is thrown out of line.)
   ///@{
   const Eigen::VectorXd& y(unsigned level) const {
-    if (level >= y_.size()) throwLevel("y", level, y_.size());
-    return y_[level];
+    if (level >= outputLevels_) throwLevel("y", level, outputLevels_);
+    return vector(level);
   }
   Eigen::VectorXd& y(unsigned level) {
-    if (level >= y_.size()) throwLevel("y", level, y_.size());
-    return y_[level];
+    if (level >= outputLevels_) throwLevel("y", level, outputLevels_);
+    return vector(level);
   }
   const Eigen::VectorXd& lambda(unsigned level) const {
-    if (level >= lambda_.size()) throwLevel("lambda", level, lambda_.size());
-    return lambda_[level];
+    if (level >= inputLevels_) throwLevel("lambda", level, inputLevels_);
+    return vector(outputLevels_ + level);
   }
   Eigen::VectorXd& lambda(unsigned level) {
-    if (level >= lambda_.size()) throwLevel("lambda", level, lambda_.size());
-    return lambda_[level];
+    if (level >= inputLevels_) throwLevel("lambda", level, inputLevels_);
+    return vector(outputLevels_ + level);
   }
   ///@}
   /// y(level) at t_k (start of the current step).
   const Eigen::VectorXd& yMemory(unsigned level) const {
-    if (level >= yMemory_[0].size()) throwLevel("yMemory", level, yMemory_[0].size());
-    return yMemory_[0][level];
+    if (level >= outputLevels_) throwLevel("yMemory", level, outputLevels_);
+    return vector(outputLevels_ + inputLevels_ + level);
   }
   /// y(level) at t_{k−step} (step 0 = t_k, 1 = t_{k−1}, ...; step <
   /// memorySteps()).
@@ -101,9 +101,9 @@ class Interaction {
 
   /// Number of levels of y (>= 2), of λ (>= 2) and of kept steps (>= 1).
   ///@{
-  unsigned numberOfOutputLevels() const { return static_cast<unsigned>(y_.size()); }
-  unsigned numberOfInputLevels() const { return static_cast<unsigned>(lambda_.size()); }
-  unsigned memorySteps() const { return static_cast<unsigned>(yMemory_.size()); }
+  unsigned numberOfOutputLevels() const { return outputLevels_; }
+  unsigned numberOfInputLevels() const { return inputLevels_; }
+  unsigned memorySteps() const { return memorySteps_; }
   ///@}
   /// Incremented by every change of yMemory (swapInMemory, initializeMemory): an integrator
   /// that keeps values derived from the memories knows they are still those of yMemory.
@@ -153,15 +153,29 @@ class Interaction {
  private:
   [[noreturn]] void throwLevel(const char* what, unsigned level, std::size_t levels) const;
 
+  // The vectors y, λ and the memories, one after the other: y levels 0 .. L_y − 1, then λ
+  // levels 0 .. L_λ − 1, then the memories step by step (each L_y levels). The first
+  // kInlineVectors in the object itself (Moreau–Jean's y(0..1), λ(0..1) and y_k(0..1): no
+  // array of their own to read first; docs/kernel/performance.md, "Ninth round"), the others
+  // in moreVectors_.
+  static constexpr unsigned kInlineVectors = 6;
+  const Eigen::VectorXd& vector(unsigned k) const {
+    return k < kInlineVectors ? vectors_[k] : moreVectors_[k - kInlineVectors];
+  }
+  Eigen::VectorXd& vector(unsigned k) {
+    return k < kInlineVectors ? vectors_[k] : moreVectors_[k - kInlineVectors];
+  }
+
   // Member order: the fields read at every step come first (MoreauJeanNewtonEulerOSI prefetches
   // the first 128 bytes: y, λ, the memories, the memory version and the number).
-  std::shared_ptr<NonSmoothLaw> nslaw_;
-  std::shared_ptr<Relation> relation_;
-  Eigen::Index dimension_ = 0;
-  std::vector<Eigen::VectorXd> y_, lambda_;
-  std::vector<std::vector<Eigen::VectorXd>> yMemory_;  // [step][level]
+  Eigen::VectorXd vectors_[kInlineVectors];
   std::uint64_t memoryVersion_ = 0;
   unsigned number_ = 0;
+  unsigned outputLevels_ = 0, inputLevels_ = 0, memorySteps_ = 0;
+  Eigen::Index dimension_ = 0;
+  std::shared_ptr<NonSmoothLaw> nslaw_;
+  std::shared_ptr<Relation> relation_;
+  std::vector<Eigen::VectorXd> moreVectors_;
   std::string name_;
   std::vector<std::shared_ptr<DynamicalSystem>> ds_;
   RelationWorkspace workspace_;
