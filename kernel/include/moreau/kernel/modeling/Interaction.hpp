@@ -8,6 +8,7 @@
 // buffers (RelationWorkspace).
 
 #include <Eigen/Dense>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -168,7 +169,7 @@ class Interaction {
 
   // Member order: the fields read at every step come first (MoreauJeanNewtonEulerOSI prefetches
   // the first 128 bytes: y, λ, the memories, the memory version and the number).
-  Eigen::VectorXd vectors_[kInlineVectors];
+  std::array<Eigen::VectorXd, kInlineVectors> vectors_;
   std::uint64_t memoryVersion_ = 0;
   unsigned number_ = 0;
   unsigned outputLevels_ = 0, inputLevels_ = 0, memorySteps_ = 0;
