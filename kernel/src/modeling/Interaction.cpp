@@ -41,7 +41,7 @@ void Interaction::initializeMemory(unsigned outputLevels, unsigned inputLevels, 
   // The vectors in the new order (see vector()): the existing ones moved to their new place,
   // the new ones zero.
   const unsigned total = outputLevels + inputLevels + steps * outputLevels;
-  std::vector<Eigen::VectorXd> all(total);
+  std::vector<Eigen::VectorXd> all(total, Eigen::VectorXd::Zero(dimension_));
   for (unsigned level = 0; level < outputLevels_; ++level) all[level].swap(vector(level));
   for (unsigned level = 0; level < inputLevels_; ++level)
     all[outputLevels + level].swap(vector(outputLevels_ + level));
@@ -49,8 +49,6 @@ void Interaction::initializeMemory(unsigned outputLevels, unsigned inputLevels, 
     for (unsigned level = 0; level < outputLevels_; ++level)
       all[outputLevels + inputLevels + step * outputLevels + level].swap(
           vector(outputLevels_ + inputLevels_ + step * outputLevels_ + level));
-  for (Eigen::VectorXd& v : all)
-    if (v.size() == 0) v = Eigen::VectorXd::Zero(dimension_);
   outputLevels_ = outputLevels;
   inputLevels_ = inputLevels;
   memorySteps_ = steps;

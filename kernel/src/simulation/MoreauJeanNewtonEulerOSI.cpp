@@ -300,7 +300,7 @@ void MoreauJeanNewtonEulerOSI::predictOutputs(const StepContext& ctx) {
     if (y.size() != inter.y(0).size()) y.resize(inter.y(0).size());
     if (ydot.size() != inter.y(1).size()) ydot.resize(inter.y(1).size());
     id.outputsCurrent = false;  // the relation's last evaluation is at q̃
-    const SwappedOutputs predicted(inter, y, ydot);
+    const auto predicted = swappedOutputs(inter, y, ydot);
     id.relation->computeOutputs(ctx.tNext, inter);
   }
   d.predStep = ctx.step;
@@ -332,10 +332,7 @@ bool MoreauJeanNewtonEulerOSI::addInteractionInIndexSetWithHint(const Interactio
                                                                 const StepContext& ctx) const {
   if (hint == kNoHint || level != 1)  // a subclass's override, if any; level checks
     return addInteractionInIndexSet(inter, level, ctx);
-  Impl& d = *impl_;
-  InterData* id =
-      hint < d.inters.size() && d.inters[hint].inter == &inter ? &d.inters[hint] : d.find(inter);
-  return indexSetRule(inter, id, ctx);
+  return indexSetRule(inter, impl_->find(inter, hint), ctx);
 }
 
 bool MoreauJeanNewtonEulerOSI::indexSetRule(const Interaction& inter, mjneosi::InterData* id,

@@ -457,15 +457,18 @@ struct MoreauJeanNewtonEulerOSI::Impl {
                         const InterData& db, const DynamicalSystem& ds,
                         Eigen::Ref<Eigen::MatrixXd> block) const;
 
-  // current(inter) read at the index `hint` when it still holds inter (OneStepIntegrator
+  // find(inter) read at the index `hint` when it still holds inter (OneStepIntegrator
   // lookupHint: no look-up by address), else looked up.
+  InterData* find(const Interaction& inter, std::uint32_t hint) {
+    if (hint < inters.size() && inters[hint].inter == &inter) return &inters[hint];
+    return find(inter);
+  }
+  // current(inter), found with the hint.
   const InterData& current(const Interaction& inter, std::uint32_t hint) {
-    if (hint < inters.size() && inters[hint].inter == &inter) {
-      InterData& id = inters[hint];
-      if (id.hStep != jacobianStep) jacobianBlocks(id);
-      return id;
-    }
-    return current(inter);
+    InterData* id = find(inter, hint);
+    if (!id) return current(inter);  // throws: not integrated here
+    if (id->hStep != jacobianStep) jacobianBlocks(*id);
+    return *id;
   }
 
   // The index-set rule's inputs y_k(i), ẏ_k(i) kept in id from the memories just swapped.

@@ -439,7 +439,7 @@ struct MoreauJeanOSI::Impl {
     for (InteractionData& id : interactions) {
       if (!id.inter || id.plainLinear) continue;
       Interaction& inter = *id.inter;
-      const SwappedOutputs predicted(inter, id.yPredicted, id.ydotPredicted);
+      const auto predicted = swappedOutputs(inter, id.yPredicted, id.ydotPredicted);
       id.relation->computeOutput(t, inter, 0);
       id.relation->computeOutput(t, inter, 1);
       id.predictedStep = step;

@@ -1,9 +1,9 @@
 #pragma once
-// While a SwappedOutputs lives, the storage of an interaction's outputs y(0), y(1) is exchanged
-// with two vectors of the same sizes (O(1), no copy, no allocation): a relation evaluated
-// meanwhile writes into those vectors, and the interaction's outputs are back as they were
-// afterwards, also when the relation throws. The integrators' outputs at a predicted state
-// (MoreauJeanOSI, MoreauJeanNewtonEulerOSI; docs/theory/moreau-jean.md, "Index set 1").
+// While the guard returned by swappedOutputs lives, the storage of an interaction's outputs
+// y(0), y(1) is exchanged with two vectors of the same sizes (O(1), no copy, no allocation): a
+// relation evaluated meanwhile writes into those vectors, and the interaction's outputs are back as
+// they were afterwards, also when the relation throws. The integrators' outputs at a predicted
+// state (MoreauJeanOSI, MoreauJeanNewtonEulerOSI; docs/theory/moreau-jean.md, "Index set 1").
 
 #include <moreau/kernel/modeling/Interaction.hpp>
 
@@ -28,24 +28,12 @@ class ScopedSwap {
   Swap swap_;
 };
 
-class SwappedOutputs {
- public:
-  SwappedOutputs(Interaction& inter, Eigen::VectorXd& y, Eigen::VectorXd& ydot)
-      : inter_(inter), y_(y), ydot_(ydot) {
-    swap();
-  }
-  ~SwappedOutputs() { swap(); }
-  SwappedOutputs(const SwappedOutputs&) = delete;
-  SwappedOutputs& operator=(const SwappedOutputs&) = delete;
-
- private:
-  void swap() {
-    inter_.y(0).swap(y_);
-    inter_.y(1).swap(ydot_);
-  }
-  Interaction& inter_;
-  Eigen::VectorXd& y_;
-  Eigen::VectorXd& ydot_;
-};
+// An interaction's outputs y(0), y(1) exchanged with y, ydot while the returned guard lives.
+inline auto swappedOutputs(Interaction& inter, Eigen::VectorXd& y, Eigen::VectorXd& ydot) {
+  return ScopedSwap([&inter, &y, &ydot] {
+    inter.y(0).swap(y);
+    inter.y(1).swap(ydot);
+  });
+}
 
 }  // namespace moreau
