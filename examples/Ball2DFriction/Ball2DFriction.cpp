@@ -4,8 +4,10 @@
 //   LagrangianLinearTIDS, q = (x vertical, y horizontal, angle), R = 0.5, m = 1, g = 9.81,
 //   M = diag(m, m, 2/5 m R²), F_ext = (−m g, 0, 0), q0 = (1, 0, 0), v0 = (0, 0, 2).
 //   Lagrangian2d2DR: Pc2 = (0, 0) (the floor), N = (1, 0); before each step the manager sets
-//   Pc1 = (q0 − R, q1) from q_k, so y0 = sign(q0 − R)·√((q0 − R)² + q1²) (the horizontal offset
-//   enters the gap: a quirk of the tutorial), G = [[1, 0, 0], [0, 1, −R]] at q_k.
+//   Pc1 = (q0 − R, q1) from the systems' q when it runs, the predicted state q̃ = q_k + h v_k (as
+//   Siconos calls it after computeInitialNewtonState; see the README), so
+//   y0 = sign(q0 − R)·√((q0 − R)² + q1²) (the horizontal offset enters the gap: a quirk of the
+//   tutorial), G = [[1, 0, 0], [0, 1, −R]].
 //   NewtonImpactFrictionNSL(e_n = 0.9, e_t = 0, μ = 0.1, 2).
 // MoreauJeanOSI(0.5), FrictionContact(2) with its default NSGS, Newton defaults.
 // t0 = 0, T = 10, h = 5e-3 (2000 steps).

@@ -17,8 +17,9 @@
 //
 // Output (row 0 = initial state, then one row per step), 20 columns: t, q0, v0, p(1)_0,
 // reaction_0, acos(clamp(q3, −1, 1)), 0 (the tutorial never writes column 6), q0..q6, v0..v5.
-// reaction_0 = reactionToBoundaryConditions()(0), the impulse over the step imposing v_x
-// (docs/theory/newton-euler.md §5.1; the tutorial's own formula differs, see the README).
+// reaction_0 = reactionToBoundaryConditions()(0), Siconos's −(column 0 of W)·v_{k+1} + p_0
+// = −m v_x here (docs/theory/newton-euler.md §5.1; the impulse of the drive is
+// boundaryConditionImpulse(), see the README).
 #include <moreau/Moreau.hpp>
 
 #include <algorithm>

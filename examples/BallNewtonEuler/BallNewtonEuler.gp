@@ -1,5 +1,5 @@
 # Prescribed twist of the Newton–Euler ball (BallNewtonEuler): x-velocity and spins, the
-# position, the quaternion and the reaction of the drive on x.
+# position, the quaternion and Siconos's reaction to the boundary condition on x.
 #   gnuplot -e "datafile='BallNewtonEuler.dat'; pngfile='BallNewtonEuler.png'" BallNewtonEuler.gp
 if (!exists("datafile")) datafile = 'BallNewtonEuler.dat'
 if (!exists("pngfile")) pngfile = 'BallNewtonEuler.png'
@@ -22,9 +22,8 @@ plot datafile using 1:2 with lines lw 2 title 'x_G'
 set ylabel 'quaternion'
 plot datafile using 1:11 with lines lw 2 title 'p_0', \
      datafile using 1:12 with lines lw 1 title 'p_1 = p_3'
-# Row 1 (the jump from v0 = 0 to 3: 3.01) is left out.
-set ylabel 'impulse (N s)'
-h = 1e-3
-plot datafile using 1:5 every ::2 with lines lw 2 title 'reaction on x', \
-     h * (10 - pi / 2 * sin(pi * x / 2)) with lines dt 2 lc rgb 'black' title 'h (g + dv/dt)'
+# Siconos's reaction on x: -(column 0 of W).v_{k+1} + p_0 = -m v_x (m = 1), row 0 left out.
+set ylabel 'reaction (N s)'
+plot datafile using 1:5 every ::1 with lines lw 2 title "reaction on x (Siconos's)", \
+     -(2 + cos(pi * x / 2)) with lines dt 2 lc rgb 'black' title '-m (2 + cos(pi t / 2))'
 unset multiplot

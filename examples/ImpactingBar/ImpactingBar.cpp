@@ -6,7 +6,8 @@
 //   K = (ES/l) · tridiag(−1, [1, 2, ..., 2, 1], −1),
 //   F_ext = 0, q0_i = 5e-5, v0_i = −0.1
 //   contact y = q_0 (LagrangianLinearTIR H = e₀ᵀ), NewtonImpactNSL(0)
-// MoreauJeanOSI(θ = 0.5, γ = 0): the contact is active when y_k ≤ 0. LCP with its default solver.
+// MoreauJeanOSI(θ = 0.5, γ = 0): the contact is active when ỹ + 0·h ẏ̃ = q̃_0 ≤ 0, the output at
+// the predicted state q̃ = q_k + h v_k (Siconos's rule, see the README). LCP, default solver.
 // t0 = 1e-8, T = 0.0015, h = 2e-6, N = floor((T − t0)/h) = 749 rows, 748 steps.
 // M and K are tridiagonal; LagrangianLinearTIDS stores them dense (100 × 100), which costs
 // ~0.1 ms per step here (M̂ is factorized once, then one K·q product and one solve per step).

@@ -68,8 +68,9 @@ int main(int argc, char** argv) {
     model.friction = friction;
     model.simulation = sim;
 
-    // initialize() computes y(t0) (both levels) of the four corners: row 0 shows them.
-    sim->initialize();
+    // As the tutorial: y(0) of the four corners at t0 for a first consistent output (row 0);
+    // y(1) is not computed there and shows 0 (initialize() computes it afterwards).
+    for (const auto& corner : model.corners) corner->relation()->computeOutput(0.0, *corner, 0);
     constexpr std::size_t columns = 32;
     std::optional<examples::RowWriter> out;
     std::array<double, columns> row{};
@@ -85,6 +86,7 @@ int main(int argc, char** argv) {
       out.emplace(cli.output(), columns);
       writeRow(0.0, 0.0, 0.0, 0.0);
     }
+    sim->initialize();
 
     examples::ProgressBar progress("SliderCrankDirectProjection",
                                    static_cast<long>(sim->numberOfSteps()));

@@ -14,6 +14,10 @@ the wrench is F = (-m g, 0, 0, 0, 0, 0), constant. The theta = 1 step is
 so v_y, v_z, Omega_y keep their initial value 0 (F has no component there), and
     r_0 = m (f(t_{k+1}) - v_{k,0}) + m g h      (the drive holds v_x against gravity),
     r_3 = I (f(t_{k+1}) - v_{k,3}),  r_5 = I (f(t_{k+1}) - v_{k,5}).
+The reaction column is not r_0 but what Siconos stores as reactionToBoundaryConditions
+(tutorial-models.md Sec. 33): -(column 0 of W) . v_{k+1} + p_0, with W the iteration matrix
+before the conditions are applied. Here W = M (theta = 1, no Jacobian terms: the wrench is
+constant) and p = 0, so the column is -m f(t_{k+1}).
 Position (theta = 1): x_{k+1} = x_k + h v_{k+1,0}; y = z = 0; quaternion
 p_{k+1} = p_k o expq(h Omega_{k+1}) renormalised, with Omega_{k+1} = f(t_{k+1}) (1, 0, 1).
 The quaternion is integrated step by step with the product and the exponential map written
@@ -24,7 +28,7 @@ checks this (--check) and also the distance to the exact solution phi(t) = sqrt(
 
 Rows (%.15e), 20 columns: t, q0, v0, p(1)_0, reaction_0, acos(clamp(q3, -1, 1)), 0, q0..q6,
 v0..v5; p(1) = 0 (no contact), column 6 is never written by the tutorial (0). Row 0 = the
-initial state (reaction 0).
+initial state (reaction 0, as allocated).
 
 Usage: ball_newton_euler.py [--T 10] [--h 1e-3] [--check] --output FILE
 """
@@ -93,8 +97,9 @@ def main():
     for k in range(n):
         t1 = t0 + (k + 1) * h
         fk1 = f(t1)
-        reaction = M * (fk1 - v[0]) - h * (THETA * (-M * G) + (1.0 - THETA) * (-M * G))
         v = [fk1, 0.0, 0.0, fk1, 0.0, fk1]
+        w_column0 = (M, 0.0, 0.0, 0.0, 0.0, 0.0)  # W = M = diag(m, m, m, I3)
+        reaction = 0.0 - sum(a * b for a, b in zip(w_column0, v))
         x = x + h * (THETA * v[0] + (1.0 - THETA) * rows[-1][2])
         omega = (v[3], v[4], v[5])
         p = normalised(qmul(p, expq((h * omega[0], h * omega[1], h * omega[2]))))

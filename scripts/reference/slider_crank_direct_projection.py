@@ -102,7 +102,8 @@ def run(T, h, out):
         vals += [float(newton), float(proj), viol]
         rows.append(" ".join("%.15e" % x for x in vals))
 
-    row(0.0, q, v, y, yd, [[0.0, 0.0]] * 4, [0.0] * 4, 0, 0, 0.0)
+    # Row 0 as the tutorial writes it: y(0) computed at t0, y(1) not (0).
+    row(0.0, q, v, y, [[0.0, 0.0]] * 4, [[0.0, 0.0]] * 4, [0.0] * 4, 0, 0, 0.0)
     members = set()
     impacts = newton_total = proj_total = proj_steps = 0
     closed = [False] * 4

@@ -33,7 +33,7 @@ Two modes:
              M(q)(u - v_k) - h theta F(q, u) - h (1 - theta) F_k - H^T r (absolute, unscaled;
              no output residual, as Siconos's default), is <= --tol.
              Output: the example's 27 columns (%.15e), row 0 = the initial state at t0
-             (y(0), y(1) computed at t0, lambda = 0, columns 25-26 = 0); with --every N only row 0
+             (y(0) computed at t0, y(1) = 0 as in the tutorial, lambda = 0, columns 25-26 = 0); with --every N only row 0
              and the rows of steps N, 2N, ... (the golden file is decimated this way).
 """
 import argparse
@@ -295,7 +295,9 @@ def run_mj(T, h, tol, max_iter, out, every=1):
         rows.append(" ".join("%.15e" % x for x in vals))
 
     if out:
-        row(0.0, q, v, y, yd, lam, 0, 0)
+        # Row 0 as the tutorial writes it: y(0) computed at t0, y(1) not (0); the step uses
+        # the y(1) of t0 (yd) as its memory.
+        row(0.0, q, v, y, [[0.0, 0.0] for _ in range(4)], lam, 0, 0)
     impacts = newton_total = max_newton = 0
     e0 = energy(q, v)
     for k in range(n):

@@ -52,13 +52,13 @@ TEST(BoundaryConditionNewtonEuler, FreeBodyFollowsPrescribedTwistAndBalancesMome
         v(0) = a(t);
         v(1) = b(t);
       }));
-  ASSERT_EQ(body->reactionToBoundaryConditions().size(), 2);
+  ASSERT_EQ(body->boundaryConditionImpulse().size(), 2);
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, T);
   nsds->insertDynamicalSystem(body);
   auto osi = std::make_shared<MoreauJeanNewtonEulerOSI>(th);
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h), osi,
                    std::make_shared<LCP>());
-  double maxBalance = 0.0, maxFree = 0.0;
+  double maxBalance = 0.0, maxFree = 0.0, maxSiconos = 0.0;
   while (sim.hasNextEvent()) {
     const VectorXd vk = body->twist();
     sim.computeOneStep();
@@ -69,15 +69,21 @@ TEST(BoundaryConditionNewtonEuler, FreeBodyFollowsPrescribedTwistAndBalancesMome
     maxFree = std::max({maxFree, std::abs(v(1) - vy0), std::abs(v(2) - (vz0 - g * t)),
                         std::abs(v(3) - wx0), std::abs(v(4))});
     // Momentum balance of the prescribed rows: no force on x, no torque about z.
-    const VectorXd& r = body->reactionToBoundaryConditions();
+    const VectorXd& r = body->boundaryConditionImpulse();
     maxBalance = std::max(
         {maxBalance, std::abs(r(0) - m * (v(0) - vk(0))), std::abs(r(1) - J * (v(5) - vk(5)))});
+    // Siconos's reaction −(column i of W)·v_{k+1} + p_i with W = M (no contact): −m a, −J b.
+    const VectorXd& siconos = body->reactionToBoundaryConditions();
+    ASSERT_EQ(siconos.size(), 2);
+    maxSiconos =
+        std::max({maxSiconos, std::abs(siconos(0) + m * a(t)), std::abs(siconos(1) + J * b(t))});
     sim.nextStep();
   }
   std::printf("free NE body: max |free − analytic| %.3e, max |reaction − balance| %.3e\n", maxFree,
               maxBalance);
   EXPECT_LT(maxFree, 1e-12);
   EXPECT_LT(maxBalance, 1e-12);
+  EXPECT_LT(maxSiconos, 1e-15);
   // The reduced W: no impulse reaches the prescribed components.
   const Eigen::MatrixXd& W = osi->iterationMatrix(*body);
   EXPECT_EQ(W.row(0).norm() + W.col(0).norm() + W.row(5).norm() + W.col(5).norm(), 0.0);
@@ -115,7 +121,7 @@ TEST(BoundaryConditionNewtonEuler, DrivenBallOnRoughPlaneSpinsUpAndFeelsFriction
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                    std::make_shared<MoreauJeanNewtonEulerOSI>(0.5), fc);
   const double tStar = 2 * V / (5 * mu * g);
-  double maxBalance = 0.0, maxPen = 0.0, tRoll = -1.0, maxSlipReaction = 0.0;
+  double maxBalance = 0.0, maxPen = 0.0, tRoll = -1.0, maxSlipReaction = 0.0, maxSiconos = 0.0;
   while (sim.hasNextEvent()) {
     const double dv = V - ball->twist()(0);  // v_x jumps from 0 to V on the first step
     sim.computeOneStep();
@@ -123,10 +129,14 @@ TEST(BoundaryConditionNewtonEuler, DrivenBallOnRoughPlaneSpinsUpAndFeelsFriction
     ASSERT_TRUE(fc->lastResult().converged()) << "t = " << t;
     EXPECT_EQ(ball->twist()(0), V);
     EXPECT_EQ(ball->twist()(1), 0.0);
-    const VectorXd& r = ball->reactionToBoundaryConditions();
+    const VectorXd& r = ball->boundaryConditionImpulse();
     const VectorXd& p = ball->p(1);
     // Momentum balance (no force along x, y): the reaction carries the friction impulse.
     maxBalance = std::max({maxBalance, std::abs(r(0) - m * dv + p(0)), std::abs(r(1) + p(1))});
+    // Siconos's reaction p_i − m v_i: the friction impulse and the momentum m V, not m Δv.
+    const VectorXd& siconos = ball->reactionToBoundaryConditions();
+    maxSiconos =
+        std::max({maxSiconos, std::abs(siconos(0) - (p(0) - m * V)), std::abs(siconos(1) - p(1))});
     const Vector3d omega = ball->rotationMatrix() * ball->twist().tail<3>();
     if (t < tStar - 2 * h) {
       EXPECT_NEAR(omega(1), 5 * mu * g * t / (2 * R), 1e-8) << "t = " << t;
@@ -141,12 +151,13 @@ TEST(BoundaryConditionNewtonEuler, DrivenBallOnRoughPlaneSpinsUpAndFeelsFriction
       "driven ball: rolling at %.4f (t* = %.4f), R w_y = %.10f, |r_x - mu m g h| %.2e while "
       "slipping, balance %.2e, penetration %.2e, final r_x %.2e\n",
       tRoll, tStar, R * omega(1), maxSlipReaction, maxBalance, maxPen,
-      ball->reactionToBoundaryConditions()(0));
+      ball->boundaryConditionImpulse()(0));
   EXPECT_LT(maxBalance, 1e-12);
+  EXPECT_LT(maxSiconos, 1e-15);
   EXPECT_LT(maxSlipReaction, 1e-9);
   EXPECT_NEAR(tRoll, tStar, 2 * h);
   EXPECT_NEAR(R * omega(1), V, 1e-8);
-  EXPECT_NEAR(ball->reactionToBoundaryConditions()(0), 0.0, 1e-9);  // rolling: no friction
+  EXPECT_NEAR(ball->boundaryConditionImpulse()(0), 0.0, 1e-9);  // rolling: no friction
   EXPECT_LT(maxPen, 1e-10);
   EXPECT_NEAR(ball->q()(0), V * T - 0.5 * h * V, 1e-12);  // θ-rule: the first step's lag
 }
@@ -176,7 +187,7 @@ TEST(BoundaryConditionNewtonEuler, DrivenSphereHitsAFreeSphereAsAMovingWall) {
   while (sim.hasNextEvent()) {
     sim.computeOneStep();
     EXPECT_EQ(b1->twist(), twist(V, 0, 0, 0, 0, 0));
-    const VectorXd& rb = b1->reactionToBoundaryConditions();
+    const VectorXd& rb = b1->boundaryConditionImpulse();
     maxBalance = std::max(maxBalance, std::abs(rb(0) + b1->p(1)(0)));
     sumReaction += rb(0);
     if (inter->lambda(1)(0) > 0) ++impactSteps;
@@ -198,6 +209,7 @@ TEST(BoundaryConditionNewtonEuler, GyroscopicBodyWithPrescribedSpinFollowsEulerE
   // (Ω₁, Ω₂) = (0.3 cos t − 0.2 sin t, 0.2 cos t + 0.3 sin t). The torque the drive supplies
   // about z is −(I₁ − I₂) Ω₁Ω₂ = Ω₁Ω₂: its impulse over [0, T] is ∫ Ω₁Ω₂ dt.
   const double T = 2.0, w3 = 1.0;
+  double maxSiconos = 0.0;
   auto run = [&](double h, double& errOmega, double& errImpulse, unsigned& maxNewton) {
     auto body = std::make_shared<NewtonEulerDS>(q0At(0, 0, 0), twist(0, 0, 0, 0.3, 0.2, w3), 1.0,
                                                 Matrix3d(Vector3d(1, 2, 3).asDiagonal()));
@@ -216,7 +228,13 @@ TEST(BoundaryConditionNewtonEuler, GyroscopicBodyWithPrescribedSpinFollowsEulerE
       EXPECT_TRUE(sim.newtonConverged());
       maxNewton = std::max(maxNewton, sim.newtonIterations());
       EXPECT_EQ(body->twist()(5), w3);
-      impulse += body->reactionToBoundaryConditions()(0);
+      impulse += body->boundaryConditionImpulse()(0);
+      // Siconos's reaction −(column 5 of A)·v_{k+1}, A = M − hθ ∇_vF at the last iterate:
+      // ∇_v(−Ω × IΩ) has column 5 (−Ω₂, 2Ω₁, 0) in the moment rows, so
+      // −A(:, 5)·v = −(3 ω₃ − hθ Ω₁Ω₂) (to the Newton tolerance).
+      const VectorXd& v = body->twist();
+      maxSiconos = std::max(maxSiconos, std::abs(body->reactionToBoundaryConditions()(0) +
+                                                 (3.0 * w3 - 0.5 * h * v(3) * v(4))));
       sim.nextStep();
     }
     const double w1 = 0.3 * std::cos(T) - 0.2 * std::sin(T);
@@ -237,6 +255,7 @@ TEST(BoundaryConditionNewtonEuler, GyroscopicBodyWithPrescribedSpinFollowsEulerE
   EXPECT_LT(iC, 1e-4);
   EXPECT_NEAR(eC / eF, 4.0, 0.3);  // θ = ½: second order
   EXPECT_NEAR(iC / iF, 4.0, 0.3);
+  EXPECT_LT(maxSiconos, 1e-12);
 }
 
 TEST(BoundaryConditionNewtonEuler, IndexOutOfRangeIsModelError) {
@@ -247,12 +266,14 @@ TEST(BoundaryConditionNewtonEuler, IndexOutOfRangeIsModelError) {
                         std::vector<unsigned>{2, 6}, Eigen::Vector2d(0, 0))),
                     ModelError, "NewtonEulerDS 'puck'", "index 6", "[0, 6)");
   EXPECT_FALSE(body->boundaryConditions());
-  EXPECT_EQ(body->reactionToBoundaryConditions().size(), 0);
+  EXPECT_EQ(body->boundaryConditionImpulse().size(), 0);
   body->setBoundaryConditions(
       std::make_shared<BoundaryCondition>(std::vector<unsigned>{5}, VectorXd::Ones(1)));
   EXPECT_TRUE(body->boundaryConditions());
+  EXPECT_EQ(body->reactionToBoundaryConditions().size(), 1);
   body->setBoundaryConditions(nullptr);
   EXPECT_FALSE(body->boundaryConditions());
+  EXPECT_EQ(body->boundaryConditionImpulse().size(), 0);
   EXPECT_EQ(body->reactionToBoundaryConditions().size(), 0);
 }
 
@@ -273,7 +294,10 @@ TEST(BoundaryConditionNewtonEuler, PluginPrescribedVelocityOnABody) {
     EXPECT_EQ(body->twist()(3), 0.1 * 3.0 * std::cos(3.0 * t));
     EXPECT_EQ(body->twist()(1), -0.5);
     // Reaction: I ΔΩ_x about x (torque-free body), m Δv_y on y.
-    EXPECT_NEAR(body->reactionToBoundaryConditions()(0), 0.5 * (body->twist()(3) - prev), 1e-15);
+    EXPECT_NEAR(body->boundaryConditionImpulse()(0), 0.5 * (body->twist()(3) - prev), 1e-15);
+    // Siconos's: −I Ω_x and −m v_y (W = M, no contact).
+    EXPECT_EQ(body->reactionToBoundaryConditions()(0), -0.5 * body->twist()(3));
+    EXPECT_EQ(body->reactionToBoundaryConditions()(1), 0.5);
     prev = body->twist()(3);
     sim.nextStep();
   }

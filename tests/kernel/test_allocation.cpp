@@ -602,7 +602,7 @@ TEST(Allocation, BoundaryConditionStepsAllocateNothing) {
   countAllocations(sim, 5, true);
   EXPECT_EQ(countAllocations(sim, 200), 0);
   EXPECT_EQ(lcp->size(), 1);
-  EXPECT_NE(plate->reactionToBoundaryConditions()(0), 0.0);
+  EXPECT_NE(plate->boundaryConditionImpulse()(0), 0.0);
 }
 
 // Newton–Euler bodies with prescribed twist components (MoreauJeanNewtonEulerOSI): a driven
@@ -644,8 +644,8 @@ TEST(Allocation, NewtonEulerBoundaryConditionStepsAllocateNothing) {
   EXPECT_EQ(countAllocations(sim, 200), 0);
   EXPECT_GT(sim.newtonIterations(), 1u);
   EXPECT_EQ(fc->size(), 3);
-  EXPECT_NE(ball->reactionToBoundaryConditions()(0), 0.0);  // the friction impulse
-  EXPECT_NE(top->reactionToBoundaryConditions()(0), 0.0);   // the gyroscopic torque
+  EXPECT_NE(ball->boundaryConditionImpulse()(0), 0.0);  // the friction impulse
+  EXPECT_NE(top->boundaryConditionImpulse()(0), 0.0);   // the gyroscopic torque
 }
 
 // A Newton–Euler box held on the plane x = 0 by a corner (bilateral NewtonEuler1DR,

@@ -21,10 +21,9 @@ void DynamicalSystem::assignBoundaryConditions(std::shared_ptr<BoundaryCondition
                                                Eigen::Index velocitySize) {
   if (bc) bc->checkAgainst(*this, velocitySize);
   bc_ = std::move(bc);
-  if (bc_)
-    bcReaction_ = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(bc_->velocityIndices().size()));
-  else
-    bcReaction_.resize(0);
+  const Eigen::Index count = bc_ ? static_cast<Eigen::Index>(bc_->velocityIndices().size()) : 0;
+  bcReaction_ = Eigen::VectorXd::Zero(count);
+  bcImpulse_ = Eigen::VectorXd::Zero(count);
 }
 
 }  // namespace moreau

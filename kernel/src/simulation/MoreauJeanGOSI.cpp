@@ -304,8 +304,9 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
       }
       if (!s.bcSpd) s.bcLu.compute(s.Mreduced);
       s.bcW = Eigen::VectorXd::Zero(n);
-      lds->reactionToBoundaryConditions().setZero(
-          static_cast<Eigen::Index>(s.bc->velocityIndices().size()));
+      const auto count = static_cast<Eigen::Index>(s.bc->velocityIndices().size());
+      lds->reactionToBoundaryConditions().setZero(count);
+      lds->boundaryConditionImpulse().setZero(count);
     }
     lds->computeFExt(td.t0());
     s.fExtk = lds->fExt();
@@ -467,17 +468,22 @@ void MoreauJeanGOSI::updateState(const ProblemContext& ctx) {
       ds.velocity() = s.vFree + s.work;
     }
     if (s.bc) {
-      // v_P = v̄_P exactly (the global solver returns it to its own accuracy), and the
-      // reaction r_P = [M̂ (v_{k+1} − v_k) − w − p]_P.
+      // v_P = v̄_P exactly (the global solver returns it to its own accuracy), the impulse
+      // r_P = [M̂ (v_{k+1} − v_k) − w − p]_P and Siconos's reaction −(column i of M̂)·v_{k+1} + p_i
+      // (docs/theory/moreau-jean.md, "Prescribed velocities").
       const std::vector<unsigned>& idx = s.bc->velocityIndices();
       const Eigen::VectorXd& vbar = s.bc->prescribedVelocity();
       Eigen::VectorXd& v = ds.velocity();
       for (std::size_t j = 0; j < idx.size(); ++j) v(idx[j]) = vbar(static_cast<Eigen::Index>(j));
       s.rhs = v - ds.velocityMemory();
-      Eigen::VectorXd& r = ds.reactionToBoundaryConditions();
-      for (std::size_t j = 0; j < idx.size(); ++j)
-        r(static_cast<Eigen::Index>(j)) =
-            s.Mhat.row(idx[j]).dot(s.rhs) - s.bcW(idx[j]) - ds.p(level)(idx[j]);
+      const Eigen::VectorXd& p = ds.p(level);
+      Eigen::VectorXd& r = ds.boundaryConditionImpulse();
+      Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
+      for (std::size_t j = 0; j < idx.size(); ++j) {
+        const auto jj = static_cast<Eigen::Index>(j);
+        r(jj) = s.Mhat.row(idx[j]).dot(s.rhs) - s.bcW(idx[j]) - p(idx[j]);
+        reaction(jj) = p(idx[j]) - s.Mhat.col(idx[j]).dot(v);
+      }
     }
     ds.q() = ds.qMemory() + h * th * ds.velocity() + h * (1.0 - th) * ds.velocityMemory();
     s.qSet = ds.q();

@@ -60,8 +60,9 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
     b.bc = ne->boundaryConditions();
     if (b.bc) {
       b.bc->checkAgainst(*ne, NewtonEulerDS::twistDim);
-      ne->reactionToBoundaryConditions().setZero(
-          static_cast<Eigen::Index>(b.bc->velocityIndices().size()));
+      const auto count = static_cast<Eigen::Index>(b.bc->velocityIndices().size());
+      ne->reactionToBoundaryConditions().setZero(count);
+      ne->boundaryConditionImpulse().setZero(count);
     }
     b.qData = ne->q().data();
     b.vData = ne->twist().data();
@@ -551,12 +552,19 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
       if (b.nonlinear) ds.computeForces(ctx.tNext, ds.q(), ds.twist());
       const Eigen::Map<const Eigen::Matrix<double, 6, 1>> F(ds.forces().data()), Fk(b.Fk.data()),
           v(ds.twist().data()), vk(ds.twistMemory().data()), p(ds.p(level).data());
+      // Siconos's reaction: −(column i of A)·v_{k+1} + p_i, A the iteration matrix before the
+      // conditions (§5.1).
       const std::vector<unsigned>& idx = b.bc->velocityIndices();
+      const Eigen::Matrix<double, 6, 6>& A =
+          d.iterationA[static_cast<std::size_t>(&b - d.bodies.data())];
+      Eigen::VectorXd& impulse = ds.boundaryConditionImpulse();
       Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
       for (std::size_t j = 0; j < idx.size(); ++j) {
         const unsigned i = idx[j];
-        reaction(static_cast<Eigen::Index>(j)) =
+        const auto jj = static_cast<Eigen::Index>(j);
+        impulse(jj) =
             ds.massMatrix().row(i).dot(v - vk) - h * th * F(i) - h * (1.0 - th) * Fk(i) - p(i);
+        reaction(jj) = p(i) - A.col(i).dot(v);
       }
     }
   });

@@ -175,8 +175,9 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       }
       s.factorizeReduced();
       s.bcW = Eigen::VectorXd::Zero(n);
-      lds->reactionToBoundaryConditions().setZero(
-          static_cast<Eigen::Index>(s.bc->velocityIndices().size()));
+      const auto count = static_cast<Eigen::Index>(s.bc->velocityIndices().size());
+      lds->reactionToBoundaryConditions().setZero(count);
+      lds->boundaryConditionImpulse().setZero(count);
     }
     s.linearForces = s.lti && !(s.lti->C().isZero(0.0) && s.lti->K().isZero(0.0));
     s.fExtFunction = lds->hasFExtFunction();
@@ -462,12 +463,12 @@ double MoreauJeanOSI::computeResidu() {
     s.resid -= (h * (1.0 - th)) * s.Fk;
     s.resid -= p;
     if (s.bc) {
-      // Prescribed rows: the residual at the iterate is the impulse imposing v̄ (reaction);
-      // they are not unknowns of the Newton iteration.
+      // Prescribed rows: the residual at the iterate is the impulse imposing v̄; they are not
+      // unknowns of the Newton iteration.
       const std::vector<unsigned>& idx = s.bc->velocityIndices();
-      Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
+      Eigen::VectorXd& impulse = ds.boundaryConditionImpulse();
       for (std::size_t j = 0; j < idx.size(); ++j) {
-        reaction(static_cast<Eigen::Index>(j)) = s.resid(idx[j]);
+        impulse(static_cast<Eigen::Index>(j)) = s.resid(idx[j]);
         s.resid(idx[j]) = 0.0;
       }
     }
@@ -573,17 +574,28 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
     const double* v = ds.velocity().data();
     const double* vk = ds.velocityMemory().data();
     for (Eigen::Index i = 0; i < n; ++i) q[i] = qk[i] + wNew * v[i] + wOld * vk[i];
-    if (s.bc && !s.nonlinear) {
-      // Reaction r_P = [M̂ (v_{k+1} − v_k) − w − p]_P: the impulse imposing v̄ (a nonlinear
-      // system gets it from its residual, computeResidu).
+    if (s.bc) {
       const std::vector<unsigned>& idx = s.bc->velocityIndices();
       const Eigen::VectorXd& p = ds.p(level);
-      Eigen::VectorXd& r = ds.reactionToBoundaryConditions();
+      // Siconos's reaction −(column i of W)·v_{k+1} + p_i, W = M̂ (or W at the iterate) before
+      // the conditions (docs/theory/moreau-jean.md, "Prescribed velocities").
+      Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
       for (std::size_t j = 0; j < idx.size(); ++j) {
-        const Eigen::Index row = idx[j];
+        const Eigen::Index col = idx[j];
         double acc = 0.0;
-        for (Eigen::Index i = 0; i < n; ++i) acc += s.Mfull(row, i) * (v[i] - vk[i]);
-        r(static_cast<Eigen::Index>(j)) = acc - s.bcW(row) - p(row);
+        for (Eigen::Index i = 0; i < n; ++i) acc += s.Mfull(i, col) * v[i];
+        reaction(static_cast<Eigen::Index>(j)) = p(col) - acc;
+      }
+      if (!s.nonlinear) {
+        // Impulse r_P = [M̂ (v_{k+1} − v_k) − w − p]_P imposing v̄ (a nonlinear system gets it
+        // from its residual, computeResidu).
+        Eigen::VectorXd& r = ds.boundaryConditionImpulse();
+        for (std::size_t j = 0; j < idx.size(); ++j) {
+          const Eigen::Index row = idx[j];
+          double acc = 0.0;
+          for (Eigen::Index i = 0; i < n; ++i) acc += s.Mfull(row, i) * (v[i] - vk[i]);
+          r(static_cast<Eigen::Index>(j)) = acc - s.bcW(row) - p(row);
+        }
       }
     }
     copyValues(ds.q(), s.qSet());

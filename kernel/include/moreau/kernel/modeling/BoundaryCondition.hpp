@@ -2,8 +2,8 @@
 // Prescribed velocities on chosen coordinates of a Lagrangian system or twist
 // components of a Newton–Euler body (Siconos BoundaryCondition): v_i(t) = v̄_i(t)
 // for i in velocityIndices(). The integrator imposes them at the end of each
-// step and reports the impulse it needed in
-// DynamicalSystem::reactionToBoundaryConditions(). Honoured by MoreauJeanOSI
+// step and reports the impulse it needed in DynamicalSystem::boundaryConditionImpulse()
+// (Siconos's reaction formula in reactionToBoundaryConditions()). Honoured by MoreauJeanOSI
 // (linear and nonlinear systems), its projection variants, MoreauJeanGOSI and
 // MoreauJeanNewtonEulerOSI. The values are constants, a function of time or a
 // Siconos C plug-in void f(double time, unsigned int size, double* v). See

@@ -99,17 +99,28 @@ class DynamicalSystem {
   /// for a first-order system); an integrator that does not honour them rejects a system that
   /// has them (ModelError naming the system).
   const std::shared_ptr<BoundaryCondition>& boundaryConditions() const { return bc_; }
-  /// Impulse over the last step needed to impose the boundary conditions, one entry per
-  /// velocity index (in their order); empty without boundary conditions.
+  /// Siconos's reaction to the boundary conditions after the last step, one entry per velocity
+  /// index i (in their order): −(column i of W)·v_{k+1} + p_i, with W the iteration matrix of
+  /// the step before the conditions were applied and p = p(1) (MoreauJeanOSI's
+  /// reactionToBoundaryConditions, the same numbers). It leaves out v_k and the forces, so it
+  /// is not the impulse of the drive: that is boundaryConditionImpulse(). Empty without boundary
+  /// conditions. (docs/theory/moreau-jean.md, "Prescribed velocities".)
   const Eigen::VectorXd& reactionToBoundaryConditions() const { return bcReaction_; }
   /// Writable reaction (for the integrators).
   Eigen::VectorXd& reactionToBoundaryConditions() { return bcReaction_; }
+  /// Impulse over the last step that imposes the boundary conditions, one entry per velocity
+  /// index (in their order): the prescribed rows of the step equation,
+  /// [M(v_{k+1} − v_k) − h(θF_{k+1} + (1 − θ)F_k) − p]_P (contact impulses on those coordinates
+  /// included); empty without boundary conditions. Moreau only (Siconos has no such output).
+  const Eigen::VectorXd& boundaryConditionImpulse() const { return bcImpulse_; }
+  /// Writable impulse (for the integrators).
+  Eigen::VectorXd& boundaryConditionImpulse() { return bcImpulse_; }
 
  protected:
   DynamicalSystem() = default;
   /// Stores bc (null removes it) after checking its indices against the number of velocity
   /// coordinates (BoundaryCondition::checkAgainst: ModelError naming this system), and sizes
-  /// the reaction (zero). For the setBoundaryConditions of the derived classes.
+  /// the reaction and the impulse (zero). For the setBoundaryConditions of the derived classes.
   void assignBoundaryConditions(std::shared_ptr<BoundaryCondition> bc, Eigen::Index velocitySize);
 
  private:
@@ -120,6 +131,7 @@ class DynamicalSystem {
   Eigen::VectorXd z_;
   std::shared_ptr<BoundaryCondition> bc_;
   Eigen::VectorXd bcReaction_;
+  Eigen::VectorXd bcImpulse_;
 };
 
 }  // namespace moreau

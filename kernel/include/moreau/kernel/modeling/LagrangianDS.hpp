@@ -290,7 +290,8 @@ class LagrangianDS : public DynamicalSystem {
   /// Prescribed velocities on some coordinates (Siconos setBoundaryConditions); null removes
   /// them. The indices are checked against ndof here and again by the integrator
   /// (ModelError naming this system). Honoured by MoreauJeanOSI. Read back with
-  /// boundaryConditions() and reactionToBoundaryConditions() (DynamicalSystem).
+  /// boundaryConditions(), boundaryConditionImpulse() and reactionToBoundaryConditions()
+  /// (DynamicalSystem).
   void setBoundaryConditions(std::shared_ptr<BoundaryCondition> bc) {
     assignBoundaryConditions(std::move(bc), ndof());
   }

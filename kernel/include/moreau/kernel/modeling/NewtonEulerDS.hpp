@@ -111,9 +111,10 @@ class NewtonEulerDS : public DynamicalSystem {
   /// indices are twist indices 0..5: 0–2 the velocity of G in the inertial frame, 3–5 the
   /// angular velocity Ω in the body frame. An index ≥ 6 is a ModelError naming this system
   /// (here and again at initialize). Honoured by MoreauJeanNewtonEulerOSI
-  /// (docs/theory/newton-euler.md §5.1); read back with boundaryConditions() and
-  /// reactionToBoundaryConditions() (DynamicalSystem: the impulse over the step, force in the
-  /// inertial frame or moment in the body frame, one entry per index).
+  /// (docs/theory/newton-euler.md §5.1); read back with boundaryConditions(),
+  /// boundaryConditionImpulse() (DynamicalSystem: the impulse over the step, force in the
+  /// inertial frame or moment in the body frame, one entry per index) and
+  /// reactionToBoundaryConditions() (Siconos's formula).
   void setBoundaryConditions(std::shared_ptr<BoundaryCondition> bc) {
     assignBoundaryConditions(std::move(bc), twistDim);
   }
