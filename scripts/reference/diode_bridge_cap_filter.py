@@ -23,16 +23,23 @@ Scheme (theta = 1, r implicit; W block diagonal, one block per system):
 The LCP solution is not unique in lam1 (a node voltage: column 1 of M is that of D, and y1 is
 the current of the diode whose voltage is lam1) while the bridge is blocked: lam1 may then be
 anything in an interval. The state, the currents lam0, lam2, lam3 and v_f = -(col4 + col5) are
-unique. This script picks the first feasible basis in the order (subset size, lexicographic).
+unique. This script picks the first feasible basis in the order (subset size, lexicographic),
+or with --lcp lexicolemke the solution of Siconos's LCP_LEMKE pivoting rules
+(siconos_lexicolemke.py): the vertex that the original program gets.
 
 Rows ("%.15e", single spaces): row 0 = the initial state (y = lam = 0), then one row per step.
 Columns: t, x0, x1, lam0, -y0, -lam1, lam2.
 
-Usage: diode_bridge_cap_filter.py [--T 5e-3] [--h 1e-6] --output FILE
+Usage: diode_bridge_cap_filter.py [--T 5e-3] [--h 1e-6] [--lcp enum|lexicolemke] --output FILE
 """
 import argparse
 import itertools
 import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from siconos_lexicolemke import lexicolemke  # noqa: E402
 
 
 def number_of_steps(T, h):
@@ -93,6 +100,8 @@ def main():
     parser.add_argument("--T", type=float, default=5e-3)
     parser.add_argument("--h", type=float, default=1e-6)
     parser.add_argument("--output", required=True)
+    parser.add_argument("--lcp", choices=["enum", "lexicolemke"], default="enum",
+                        help="enum: the first feasible basis; lexicolemke: Siconos's Lemke rules")
     args = parser.parse_args()
     L, Cap, R, Cf, theta, h = 1e-2, 1e-6, 1e3, 300e-9, 1.0, args.h
     A = [[0.0, -1.0 / Cap, 0.0], [1.0 / L, 0.0, 0.0], [0.0, 0.0, -1.0 / (R * Cf)]]
@@ -116,7 +125,12 @@ def main():
     for k in range(steps):
         xfree = matvec(Winv, matvec(P, x))
         q = matvec(C, xfree)
-        lam = lcp_enum(Mlcp, q)
+        if args.lcp == "enum":
+            lam = lcp_enum(Mlcp, q)
+        else:
+            lam, _, solved, _ = lexicolemke(Mlcp, q)
+            if not solved:
+                raise RuntimeError("lexicolemke failed at step %d" % (k + 1))
         dx = matvec(WinvB, lam)
         x = [xfree[i] + h * dx[i] for i in range(3)]
         y = [sum(C[i][j] * x[j] for j in range(3)) + sum(D[i][j] * lam[j] for j in range(4))
