@@ -24,6 +24,17 @@ namespace {
 
 const std::string kExe = MOREAU_DIODEBRIDGECAPFILTER_EXE;
 const std::string kGoldenDir = MOREAU_EXAMPLES_GOLDEN_DIR;
+
+// The example's --T 6e-4 run (the first charge, both half-waves and the blocked phases) and a
+// golden file of the same run.
+struct ShortRun {
+  Table data, ref;
+};
+ShortRun shortRun(const std::string& golden, const std::string& tag) {
+  return {readTable(runExample(kExe, "--T 6e-4", tag).output),
+          readTable(kGoldenDir + "/" + golden)};
+}
+
 constexpr double kL = 1e-2, kC = 1e-6, kR = 1e3, kCf = 300e-9, kH = 1e-6;
 
 double filterVoltage(const std::vector<double>& row) { return -(row[4] + row[5]); }
@@ -98,8 +109,9 @@ TEST(DiodeBridgeCapFilter, RectifiedCurrentFilterVoltageAndBalances) {
 // different ones), so columns 5 and 6 are compared through v_f = −(col 5 + col 6), which is
 // unique, and one by one only on the rows where λ₀ or λ₂ > 0 fixes λ₁.
 TEST(DiodeBridgeCapFilter, MatchesGoldenFile) {
-  const Table data = readTable(runExample(kExe, "--T 6e-4", "DiodeBridgeCapFilter_golden").output);
-  const Table ref = readTable(kGoldenDir + "/DiodeBridgeCapFilter_short.ref");
+  const ShortRun run = shortRun("DiodeBridgeCapFilter_short.ref", "DiodeBridgeCapFilter_golden");
+  const Table& data = run.data;
+  const Table& ref = run.ref;
   ASSERT_EQ(data.size(), 601u);
   ASSERT_EQ(data.size(), ref.size());
   // t, v_C (~10 V), i_L (~0.03 A), λ₀ (A), −y₀ (V), −λ₁ (V), λ₂ (A).
@@ -137,11 +149,12 @@ TEST(DiodeBridgeCapFilter, MatchesGoldenFile) {
 // one by one on every other row. Measured over the full run (5001 rows): 55 degenerate rows, the
 // choice differs on 54 of them and on no other row.
 TEST(DiodeBridgeCapFilter, PicksTheVertexOfSiconosLemkeOnNonDegenerateRows) {
-  const Table data =
-      readTable(runExample(kExe, "--T 6e-4", "DiodeBridgeCapFilter_lexicolemke").output);
-  const Table ref = readTable(kGoldenDir + "/DiodeBridgeCapFilter_lexicolemke_short.ref");
-  ASSERT_EQ(data.size(), 601u);
-  ASSERT_EQ(data.size(), ref.size());
+  const ShortRun run =
+      shortRun("DiodeBridgeCapFilter_lexicolemke_short.ref", "DiodeBridgeCapFilter_lexicolemke");
+  ASSERT_EQ(run.data.size(), 601u);
+  ASSERT_EQ(run.data.size(), run.ref.size());
+  const Table& data = run.data;
+  const Table& ref = run.ref;
   const std::vector<double> tolerance = {1e-15, 1e-9, 1e-11, 1e-9, 1e-9, 1e-9, 1e-9};
   long degenerate = 0, blocked = 0;
   for (std::size_t i = 0; i < ref.size(); ++i) {
