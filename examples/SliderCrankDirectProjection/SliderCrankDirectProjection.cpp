@@ -68,9 +68,7 @@ int main(int argc, char** argv) {
     model.friction = friction;
     model.simulation = sim;
 
-    // As the tutorial: y(0) of the four corners at t0 for a first consistent output (row 0);
-    // y(1) is not computed there and shows 0 (initialize() computes it afterwards).
-    for (const auto& corner : model.corners) corner->relation()->computeOutput(0.0, *corner, 0);
+    examples::computeCornerGaps(model, 0.0);  // row 0 as the tutorial: y(0) only
     constexpr std::size_t columns = 32;
     std::optional<examples::RowWriter> out;
     std::array<double, columns> row{};

@@ -135,6 +135,10 @@ SliderCrank makeSliderCrank(const SliderCrankParameters& p) {
   return m;
 }
 
+void computeCornerGaps(const SliderCrank& m, double t) {
+  for (const auto& corner : m.corners) corner->relation()->computeOutput(t, *corner, 0);
+}
+
 void sliderCrankRow(const SliderCrank& m, double t, double newtonIterations, double indexSetSize,
                     double* row) {
   const Eigen::VectorXd& q = m.mechanism->q();

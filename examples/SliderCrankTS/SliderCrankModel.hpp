@@ -73,6 +73,11 @@ std::array<double, 4> sliderCrankGaps(const Eigen::VectorXd& q);
 /// Mechanical energy ½ vᵀ M(q) v + (m1/2 + m2 + m3) g l1 sin q0 + (m2/2 + m3) g l2 sin q1.
 double sliderCrankEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 
+/// The tutorial's "first consistent output": y(0) of the four corners at t (computeOutput at
+/// level 0 only, before the simulation is initialized, so row 0 shows y(1) = 0 as the original
+/// program's output does; TimeStepping::initialize computes y(1) afterwards).
+void computeCornerGaps(const SliderCrank& model, double t);
+
 /// The 27 output columns of §17 for the current state of the model at time t: t, q0/(2π), q1, q2,
 /// v, the six kinematic columns 7–12 (columns 9–10 divided by +c), y(0)_0, y(1)_0, λ(1)_0 of the
 /// four corners, the Newton iterations and the size of index set 1 given by the caller.

@@ -98,8 +98,7 @@ def main():
         t1 = t0 + (k + 1) * h
         fk1 = f(t1)
         v = [fk1, 0.0, 0.0, fk1, 0.0, fk1]
-        w_column0 = (M, 0.0, 0.0, 0.0, 0.0, 0.0)  # W = M = diag(m, m, m, I3)
-        reaction = 0.0 - sum(a * b for a, b in zip(w_column0, v))
+        reaction = -M * v[0]  # -(column 0 of W = M = diag(m, m, m, I3)) . v_{k+1} + p_0, p = 0
         x = x + h * (THETA * v[0] + (1.0 - THETA) * rows[-1][2])
         omega = (v[3], v[4], v[5])
         p = normalised(qmul(p, expq((h * omega[0], h * omega[1], h * omega[2]))))

@@ -63,6 +63,8 @@ TEST(BoundaryCondition, DrivenChainFollowsAndReactionIsMomentumBalance) {
   TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, h),
                    std::make_shared<MoreauJeanOSI>(0.5), std::make_shared<LCP>());
   double maxBalance = 0.0, maxFollow = 0.0, maxReaction = 0.0, maxSiconos = 0.0;
+  // Siconos's reaction: −(column 0 of W)·v_{k+1} + p_0, W = M + h²θ²K (no contact: p = 0).
+  const Eigen::MatrixXd W = M + (h * h * 0.25) * K;
   while (sim.hasNextEvent()) {
     const Eigen::VectorXd v0 = chain->velocity();
     const double q0 = chain->q()(0);
@@ -78,8 +80,6 @@ TEST(BoundaryCondition, DrivenChainFollowsAndReactionIsMomentumBalance) {
     const double r = chain->boundaryConditionImpulse()(0);
     maxBalance = std::max(maxBalance, std::abs(dP - r));
     maxReaction = std::max(maxReaction, std::abs(r));
-    // Siconos's reaction: −(column 0 of W)·v_{k+1} + p_0, W = M + h²θ²K (no contact: p = 0).
-    const Eigen::MatrixXd W = M + (h * h * 0.25) * K;
     ASSERT_EQ(chain->reactionToBoundaryConditions().size(), 1);
     maxSiconos =
         std::max(maxSiconos, std::abs(chain->reactionToBoundaryConditions()(0) + W.col(0).dot(v)));

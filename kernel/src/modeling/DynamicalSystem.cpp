@@ -21,9 +21,13 @@ void DynamicalSystem::assignBoundaryConditions(std::shared_ptr<BoundaryCondition
                                                Eigen::Index velocitySize) {
   if (bc) bc->checkAgainst(*this, velocitySize);
   bc_ = std::move(bc);
+  resetBoundaryConditionOutputs();
+}
+
+void DynamicalSystem::resetBoundaryConditionOutputs() {
   const Eigen::Index count = bc_ ? static_cast<Eigen::Index>(bc_->velocityIndices().size()) : 0;
-  bcReaction_ = Eigen::VectorXd::Zero(count);
-  bcImpulse_ = Eigen::VectorXd::Zero(count);
+  bcReaction_.setZero(count);
+  bcImpulse_.setZero(count);
 }
 
 }  // namespace moreau

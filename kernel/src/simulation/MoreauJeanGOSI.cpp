@@ -304,9 +304,7 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
       }
       if (!s.bcSpd) s.bcLu.compute(s.Mreduced);
       s.bcW = Eigen::VectorXd::Zero(n);
-      const auto count = static_cast<Eigen::Index>(s.bc->velocityIndices().size());
-      lds->reactionToBoundaryConditions().setZero(count);
-      lds->boundaryConditionImpulse().setZero(count);
+      lds->resetBoundaryConditionOutputs();
     }
     lds->computeFExt(td.t0());
     s.fExtk = lds->fExt();

@@ -60,9 +60,7 @@ void MoreauJeanNewtonEulerOSI::initialize(const Simulation& simulation) {
     b.bc = ne->boundaryConditions();
     if (b.bc) {
       b.bc->checkAgainst(*ne, NewtonEulerDS::twistDim);
-      const auto count = static_cast<Eigen::Index>(b.bc->velocityIndices().size());
-      ne->reactionToBoundaryConditions().setZero(count);
-      ne->boundaryConditionImpulse().setZero(count);
+      ne->resetBoundaryConditionOutputs();
     }
     b.qData = ne->q().data();
     b.vData = ne->twist().data();

@@ -175,9 +175,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       }
       s.factorizeReduced();
       s.bcW = Eigen::VectorXd::Zero(n);
-      const auto count = static_cast<Eigen::Index>(s.bc->velocityIndices().size());
-      lds->reactionToBoundaryConditions().setZero(count);
-      lds->boundaryConditionImpulse().setZero(count);
+      lds->resetBoundaryConditionOutputs();
     }
     s.linearForces = s.lti && !(s.lti->C().isZero(0.0) && s.lti->K().isZero(0.0));
     s.fExtFunction = lds->hasFExtFunction();
@@ -577,25 +575,21 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
     if (s.bc) {
       const std::vector<unsigned>& idx = s.bc->velocityIndices();
       const Eigen::VectorXd& p = ds.p(level);
-      // Siconos's reaction −(column i of W)·v_{k+1} + p_i, W = M̂ (or W at the iterate) before
-      // the conditions (docs/theory/moreau-jean.md, "Prescribed velocities").
       Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
+      Eigen::VectorXd& impulse = ds.boundaryConditionImpulse();
       for (std::size_t j = 0; j < idx.size(); ++j) {
-        const Eigen::Index col = idx[j];
+        const Eigen::Index c = idx[j];
+        const auto jj = static_cast<Eigen::Index>(j);
+        // Siconos's reaction −(column c of W)·v_{k+1} + p_c, W = M̂ (or W at the iterate) before
+        // the conditions (docs/theory/moreau-jean.md, "Prescribed velocities").
+        double wv = 0.0;
+        for (Eigen::Index i = 0; i < n; ++i) wv += s.Mfull(i, c) * v[i];
+        reaction(jj) = p(c) - wv;
+        if (s.nonlinear) continue;  // its impulse is the residual's row (computeResidu)
+        // Impulse r_c = [M̂ (v_{k+1} − v_k) − w − p]_c imposing v̄.
         double acc = 0.0;
-        for (Eigen::Index i = 0; i < n; ++i) acc += s.Mfull(i, col) * v[i];
-        reaction(static_cast<Eigen::Index>(j)) = p(col) - acc;
-      }
-      if (!s.nonlinear) {
-        // Impulse r_P = [M̂ (v_{k+1} − v_k) − w − p]_P imposing v̄ (a nonlinear system gets it
-        // from its residual, computeResidu).
-        Eigen::VectorXd& r = ds.boundaryConditionImpulse();
-        for (std::size_t j = 0; j < idx.size(); ++j) {
-          const Eigen::Index row = idx[j];
-          double acc = 0.0;
-          for (Eigen::Index i = 0; i < n; ++i) acc += s.Mfull(row, i) * (v[i] - vk[i]);
-          r(static_cast<Eigen::Index>(j)) = acc - s.bcW(row) - p(row);
-        }
+        for (Eigen::Index i = 0; i < n; ++i) acc += s.Mfull(c, i) * (v[i] - vk[i]);
+        impulse(jj) = acc - s.bcW(c) - p(c);
       }
     }
     copyValues(ds.q(), s.qSet());

@@ -115,6 +115,9 @@ class DynamicalSystem {
   const Eigen::VectorXd& boundaryConditionImpulse() const { return bcImpulse_; }
   /// Writable impulse (for the integrators).
   Eigen::VectorXd& boundaryConditionImpulse() { return bcImpulse_; }
+  /// Sets reactionToBoundaryConditions() and boundaryConditionImpulse() to zero, one entry per
+  /// velocity index (called by the integrators at initialize; no-op sizes without conditions).
+  void resetBoundaryConditionOutputs();
 
  protected:
   DynamicalSystem() = default;
