@@ -82,7 +82,7 @@ TEST(BouncingBallNETSProjExample, PredictedActivationLeavesNothingToProjectUntil
   // With index set 1 updated at the predicted state (the companion's default, as Siconos), every
   // contact is activated before it closes while the ball bounces high: no step ends below the
   // ground and the rows are BouncingBallNETS's, bitwise, up to t = 9.515 (row 1904).
-  const auto proj = runExample(kExe, "", "BouncingBallNETSProj_full");
+  const auto proj = runExample(kExe, "", "BouncingBallNETSProj_full_vs_nets");
   const auto nets = runExample(kNets, "", "BouncingBallNETS_for_proj_full");
   ASSERT_EQ(proj.exitCode, 0) << proj.stdOut;
   ASSERT_EQ(nets.exitCode, 0) << nets.stdOut;
