@@ -14,6 +14,7 @@
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 #include "IntegratorChecks.hpp"
+#include "IterationMatrix.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -227,13 +228,7 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
     s.diag = dynamic_cast<const LagrangianLinearDiagonalDS*>(lds);
     const Eigen::Index n = lds->ndof();
     if (!s.lti && !s.diag) {
-      std::string what;
-      auto add = [&what](const char* item) {
-        what += (what.empty() ? "" : ", ") + std::string(item);
-      };
-      if (!lds->hasConstantMass()) add("a state-dependent mass M(q)");
-      if (lds->hasFInt()) add("internal forces F_int(t, q, v)");
-      if (lds->hasNNL()) add("nonlinear inertia terms N(q, v)");
+      const std::string what = detail::nonlinearTerms(*lds);
       if (!what.empty())
         throw ModelError("MoreauJeanGOSI: " + system->description() + " has " + what +
                          "; this linear Moreau–Jean integrator supports constant mass and "
@@ -245,19 +240,8 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
     s.vGlobal = Eigen::VectorXd::Zero(n);
     s.globalStep = kNoStep;
     if (s.diag) {
-      const Eigen::VectorXd mhat = s.diag->massDiagonal() + h * th * s.diag->dampingDiagonal() +
-                                   h * h * th * th * s.diag->stiffnessDiagonal();
-      const double scale = mhat.cwiseAbs().maxCoeff();
-      for (Eigen::Index i = 0; i < n; ++i)
-        if (!std::isfinite(mhat(i)) ||
-            !(std::abs(mhat(i)) >
-              static_cast<double>(n) * std::numeric_limits<double>::epsilon() * scale)) {
-          std::ostringstream os;
-          os << "MoreauJeanGOSI: the diagonal iteration matrix m + hθc + h²θ²k (size " << n
-             << ") of " << system->description() << " is singular or not finite at entry " << i
-             << " (" << mhat(i) << ")";
-          throw ModelError(os.str());
-        }
+      const Eigen::VectorXd mhat =
+          detail::diagonalIterationMatrix("MoreauJeanGOSI", *s.diag, h, th);
       s.MhatInv = mhat.cwiseInverse();
       s.Mhat = mhat.asDiagonal();
       s.spd = (mhat.array() > 0.0).all();
@@ -267,26 +251,9 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
       if (!s.Mhat.allFinite())
         throw ModelError("MoreauJeanGOSI: the iteration matrix M + hθC + h²θ²K of " +
                          system->description() + " has a non-finite entry");
-      // Cholesky only for an exactly symmetric M̂ (it reads one triangle; a non-symmetric
-      // K or C goes to LU), as MoreauJeanOSI.
-      s.spd = detail::exactlySymmetric(s.Mhat);
-      if (s.spd) {
-        s.llt.compute(s.Mhat);
-        s.spd = s.llt.info() == Eigen::Success;
-      }
-      if (!s.spd) {
-        s.lu.compute(s.Mhat);
-        const double scale = s.Mhat.cwiseAbs().maxCoeff();
-        const double pivot = s.lu.matrixLU().diagonal().cwiseAbs().minCoeff();
-        const double ratio = scale > 0 ? pivot / scale : 0.0;
-        if (!(ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon())) {
-          std::ostringstream os;
-          os << "MoreauJeanGOSI: the iteration matrix M + hθC + h²θ²K (" << n << "x" << n << ") of "
-             << system->description()
-             << " is singular (smallest LU pivot / largest entry = " << ratio << ")";
-          throw ModelError(os.str());
-        }
-      }
+      // (Cholesky for an exactly symmetric M̂ only, as MoreauJeanOSI.)
+      s.spd = detail::factorizeIterationMatrix("MoreauJeanGOSI", "M + hθC + h²θ²K", s.Mhat, *system,
+                                               s.llt, s.lu);
     }
     s.bc = lds->boundaryConditions();
     if (s.bc) {

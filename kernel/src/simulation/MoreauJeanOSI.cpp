@@ -17,6 +17,7 @@
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 #include "IntegratorChecks.hpp"
+#include "IterationMatrix.hpp"
 #include "MoreauJeanOSIData.hpp"
 
 #include <algorithm>
@@ -92,13 +93,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
     const Eigen::Index n = lds->ndof();
     if (!s.lti && !s.diag) {
       // Plain LagrangianDS: only constant mass and F = F_ext(t) for now.
-      std::string what;
-      auto add = [&what](const char* item) {
-        what += (what.empty() ? "" : ", ") + std::string(item);
-      };
-      if (!lds->hasConstantMass()) add("a state-dependent mass M(q)");
-      if (lds->hasFInt()) add("internal forces F_int(t, q, v)");
-      if (lds->hasNNL()) add("nonlinear inertia terms N(q, v)");
+      const std::string what = detail::nonlinearTerms(*lds);
       // Nonlinear: Newton iterations over the step (W refactorized per iterate).
       s.nonlinear = !what.empty();
       if (s.nonlinear) {
@@ -117,19 +112,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
     s.rhs = Eigen::VectorXd::Zero(n);
     if (s.diag) {
       // M̂ = m + hθc + h²θ²k, element-wise.
-      const Eigen::VectorXd mhat = s.diag->massDiagonal() + h * th * s.diag->dampingDiagonal() +
-                                   h * h * th * th * s.diag->stiffnessDiagonal();
-      const double scale = mhat.cwiseAbs().maxCoeff();
-      for (Eigen::Index i = 0; i < n; ++i)
-        if (!std::isfinite(mhat(i)) ||
-            !(std::abs(mhat(i)) >
-              static_cast<double>(n) * std::numeric_limits<double>::epsilon() * scale)) {
-          std::ostringstream os;
-          os << "MoreauJeanOSI: the diagonal iteration matrix m + hθc + h²θ²k (size " << n
-             << ") of " << system->description() << " is singular or not finite at entry " << i
-             << " (" << mhat(i) << ")";
-          throw ModelError(os.str());
-        }
+      const Eigen::VectorXd mhat = detail::diagonalIterationMatrix("MoreauJeanOSI", *s.diag, h, th);
       s.MhatInv = mhat.cwiseInverse();
       s.Mhat.resize(0, 0);
       s.spd = (mhat.array() > 0.0).all();
@@ -139,27 +122,8 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       if (!s.Mhat.allFinite())
         throw ModelError("MoreauJeanOSI: the iteration matrix M + hθC + h²θ²K of " +
                          system->description() + " has a non-finite entry");
-      // Cholesky for a symmetric M̂ only (a non-symmetric K or C goes to LU).
-      s.spd = detail::exactlySymmetric(s.Mhat);
-      if (s.spd) {
-        s.llt.compute(s.Mhat);
-        s.spd = s.llt.info() == Eigen::Success;
-      }
-      if (!s.spd) {
-        s.lu.compute(s.Mhat);
-        // Singular when a pivot of U is negligible against the matrix entries
-        // (Eigen's rcond estimate is unreliable for exactly singular LU).
-        const double scale = s.Mhat.cwiseAbs().maxCoeff();
-        const double pivot = s.lu.matrixLU().diagonal().cwiseAbs().minCoeff();
-        const double ratio = scale > 0 ? pivot / scale : 0.0;
-        if (!(ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon())) {
-          std::ostringstream os;
-          os << "MoreauJeanOSI: the iteration matrix M + hθC + h²θ²K (" << n << "x" << n << ") of "
-             << system->description()
-             << " is singular (smallest LU pivot / largest entry = " << ratio << ")";
-          throw ModelError(os.str());
-        }
-      }
+      s.spd = detail::factorizeIterationMatrix("MoreauJeanOSI", "M + hθC + h²θ²K", s.Mhat, *system,
+                                               s.llt, s.lu);
     }
     s.bc = lds->boundaryConditions();
     if (s.bc) {
@@ -167,9 +131,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       // (Impl::factorize); the factorization here serves the initial blocks.
       s.bc->checkAgainst(*system, n);
       if (s.diag) {
-        const Eigen::VectorXd mhat = s.diag->massDiagonal() + h * th * s.diag->dampingDiagonal() +
-                                     h * h * th * th * s.diag->stiffnessDiagonal();
-        s.Mfull = mhat.asDiagonal();
+        s.Mfull = detail::diagonalIterationMatrix("MoreauJeanOSI", *s.diag, h, th).asDiagonal();
       } else {
         s.Mfull = s.Mhat;
       }

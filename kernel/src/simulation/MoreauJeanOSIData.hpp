@@ -29,6 +29,7 @@
 #include <typeinfo>
 #include <vector>
 #include "IntegratorChecks.hpp"
+#include "IterationMatrix.hpp"
 #include "SwappedOutputs.hpp"
 
 namespace moreau {
@@ -269,7 +270,6 @@ struct MoreauJeanOSI::Impl {
 
   // M̂ (Mhat) of s: Cholesky when symmetric, else LU; ModelError when singular or not finite.
   static void factorize(DSData& s, const DynamicalSystem& system) {
-    const Eigen::Index n = s.n;
     if (!s.Mhat.allFinite())
       throw ModelError("MoreauJeanOSI: the iteration matrix of " + system.description() +
                        " has a non-finite entry");
@@ -279,27 +279,7 @@ struct MoreauJeanOSI::Impl {
       s.factorizeReduced();
       return;
     }
-    // Cholesky reads one triangle only: a non-symmetric M̂ (non-symmetric K_t or C_t, e.g.
-    // gyroscopic terms) goes to LU.
-    s.spd = detail::exactlySymmetric(s.Mhat);
-    if (s.spd) {
-      s.llt.compute(s.Mhat);
-      s.spd = s.llt.info() == Eigen::Success;
-    }
-    if (s.spd) return;
-    s.lu.compute(s.Mhat);
-    // Singular when a pivot of U is negligible against the matrix entries
-    // (Eigen's rcond estimate is unreliable for exactly singular LU).
-    const double scale = s.Mhat.cwiseAbs().maxCoeff();
-    const double pivot = s.lu.matrixLU().diagonal().cwiseAbs().minCoeff();
-    const double ratio = scale > 0 ? pivot / scale : 0.0;
-    if (!(ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon())) {
-      std::ostringstream os;
-      os << "MoreauJeanOSI: the iteration matrix (" << n << "x" << n << ") of "
-         << system.description() << " is singular (smallest LU pivot / largest entry = " << ratio
-         << ")";
-      throw ModelError(os.str());
-    }
+    s.spd = detail::factorizeIterationMatrix("MoreauJeanOSI", "", s.Mhat, system, s.llt, s.lu);
   }
 
   // Newton iterate τ of a nonlinear system (docs/theory/moreau-jean.md §5): M, F and its
