@@ -57,6 +57,22 @@ TEST(EulerMoreauOSI, RejectsBadParametersAndModels) {
   EXPECT_THROW_WITH(sim.initialize(), ModelError, "LagrangianLinearTIDS");
 }
 
+TEST(EulerMoreauOSI, SingularIterationMatrixNamesTheSystem) {
+  // W = I − hθA with h = 0.1, θ = 0.5, A = diag(3, 20): W = diag(0.85, 0) (1 − 0.05 · 20 = 0).
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(2, 2);
+  A(0, 0) = 3.0;
+  A(1, 1) = 20.0;
+  auto ds = std::make_shared<FirstOrderLinearTIDS>(Eigen::VectorXd::Zero(2), A);
+  ds->setName("stiff");
+  auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
+  nsds->insertDynamicalSystem(ds);
+  TimeStepping sim(nsds, std::make_shared<TimeDiscretisation>(0.0, 0.1),
+                   std::make_shared<EulerMoreauOSI>(0.5), std::make_shared<LCP>());
+  EXPECT_THROW_WITH(sim.initialize(), ModelError,
+                    "EulerMoreauOSI: the iteration matrix M − hθA (2x2) of", "'stiff'",
+                    "is singular (smallest LU pivot / largest entry = ");
+}
+
 // dev-notes §3.7: I_mu on (DS1, DS3), size 3; I_theta on (DS2, DS3), size 1.
 TEST(EulerMoreauOSI, AssemblyMatchesDenseFormulaThreeSystemsTwoInteractions) {
   std::mt19937 rng(7);

@@ -13,6 +13,7 @@
 #include <moreau/kernel/simulation/Simulation.hpp>
 #include <moreau/kernel/simulation/TimeDiscretisation.hpp>
 #include "IntegratorChecks.hpp"
+#include "IterationMatrix.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -104,16 +105,7 @@ struct EulerMoreauOSI::Impl {
       throw ModelError("EulerMoreauOSI: the iteration matrix M − hθA of " + s.ds->description() +
                        " has a non-finite entry");
     s.lu.compute(s.W);
-    const double scale = s.W.cwiseAbs().maxCoeff();
-    const double pivot = s.lu.matrixLU().diagonal().cwiseAbs().minCoeff();
-    const double ratio = scale > 0 ? pivot / scale : 0.0;
-    if (!(ratio > static_cast<double>(s.n) * std::numeric_limits<double>::epsilon())) {
-      std::ostringstream os;
-      os << "EulerMoreauOSI: the iteration matrix M − hθA (" << s.n << "x" << s.n << ") of "
-         << s.ds->description() << " is singular (smallest LU pivot / largest entry = " << ratio
-         << ")";
-      throw ModelError(os.str());
-    }
+    detail::checkLuPivots("EulerMoreauOSI", "M − hθA", s.W, s.lu, *s.ds);
     s.changed = true;
   }
 
@@ -127,16 +119,7 @@ struct EulerMoreauOSI::Impl {
       throw ModelError(os.str());
     }
     lu.compute(W);
-    const double scale = W.cwiseAbs().maxCoeff();
-    const double pivot = lu.matrixLU().diagonal().cwiseAbs().minCoeff();
-    const double ratio = scale > 0 ? pivot / scale : 0.0;
-    if (!(ratio > static_cast<double>(W.rows()) * std::numeric_limits<double>::epsilon())) {
-      std::ostringstream os;
-      os << "EulerMoreauOSI: the iteration matrix " << what << " (" << W.rows() << "x" << W.cols()
-         << ") of " << system.description() << " is singular at t = " << t
-         << " (smallest LU pivot / largest entry = " << ratio << ")";
-      throw ModelError(os.str());
-    }
+    detail::checkLuPivots("EulerMoreauOSI", what, W, lu, system, &t);
   }
 
   void newtonFreeState(std::size_t k, unsigned tau, double theta, double gamma);

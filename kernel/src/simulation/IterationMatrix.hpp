@@ -1,7 +1,8 @@
 #pragma once
-// The Lagrangian Moreau–Jean iteration matrix M̂ = M + hθC + h²θ²K (docs/theory/moreau-jean.md),
-// its checks and its factorization, shared by MoreauJeanOSI and MoreauJeanGOSI: internal header,
-// not installed. Used at initialize and per Newton iterate, never in a linear step's loop.
+// The θ-method iteration matrices — Lagrangian M̂ = M + hθC + h²θ²K (docs/theory/moreau-jean.md)
+// and first-order W = M − hθA — their checks and factorization, shared by MoreauJeanOSI,
+// MoreauJeanGOSI and EulerMoreauOSI: internal header, not installed. Used at initialize and per
+// Newton iterate, never in a linear step's loop.
 
 #include <moreau/kernel/ModelError.hpp>
 #include <moreau/kernel/modeling/DynamicalSystem.hpp>
@@ -55,12 +56,30 @@ inline std::string nonlinearTerms(const LagrangianDS& ds) {
   return what;
 }
 
+/// Throws ModelError "WHO: the iteration matrix NAME (n x n) of SYSTEM is singular[ at t = T]
+/// (smallest LU pivot / largest entry = r)" when a pivot of lu, the LU of W, is negligible
+/// (≤ n·ε) against W's largest entry (Eigen's rcond estimate is unreliable for an exactly
+/// singular LU). `name` may be empty ("the iteration matrix (n x n) of ..."); `t`, when given,
+/// is the time of the evaluation.
+inline void checkLuPivots(const char* who, const char* name, const Eigen::MatrixXd& W,
+                          const Eigen::PartialPivLU<Eigen::MatrixXd>& lu,
+                          const DynamicalSystem& system, const double* t = nullptr) {
+  const Eigen::Index n = W.rows();
+  const double scale = W.cwiseAbs().maxCoeff();
+  const double pivot = lu.matrixLU().diagonal().cwiseAbs().minCoeff();
+  const double ratio = scale > 0 ? pivot / scale : 0.0;
+  if (ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon()) return;
+  std::ostringstream os;
+  os << who << ": the iteration matrix " << name << (*name ? " " : "") << "(" << n << "x"
+     << W.cols() << ") of " << system.description() << " is singular";
+  if (t) os << " at t = " << *t;
+  os << " (smallest LU pivot / largest entry = " << ratio << ")";
+  throw ModelError(os.str());
+}
+
 /// Factorizes W: Cholesky when W equals its transpose bit for bit (LLT reads one triangle: a
-/// non-symmetric K or C, e.g. gyroscopic terms, goes to LU) and is positive definite, else LU.
-/// Returns true for Cholesky. Throws ModelError "WHO: the iteration matrix NAME (n x n) of
-/// SYSTEM is singular (smallest LU pivot / largest entry = r)" when a pivot of the LU is
-/// negligible (≤ n·ε) against W's largest entry (Eigen's rcond estimate is unreliable for an
-/// exactly singular LU). `name` may be empty ("the iteration matrix (n x n) of ...").
+/// non-symmetric K or C, e.g. gyroscopic terms, goes to LU) and is positive definite, else LU,
+/// checked by checkLuPivots. Returns true for Cholesky.
 inline bool factorizeIterationMatrix(const char* who, const char* name, const Eigen::MatrixXd& W,
                                      const DynamicalSystem& system,
                                      Eigen::LLT<Eigen::MatrixXd>& llt,
@@ -70,17 +89,7 @@ inline bool factorizeIterationMatrix(const char* who, const char* name, const Ei
     if (llt.info() == Eigen::Success) return true;
   }
   lu.compute(W);
-  const Eigen::Index n = W.rows();
-  const double scale = W.cwiseAbs().maxCoeff();
-  const double pivot = lu.matrixLU().diagonal().cwiseAbs().minCoeff();
-  const double ratio = scale > 0 ? pivot / scale : 0.0;
-  if (!(ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon())) {
-    std::ostringstream os;
-    os << who << ": the iteration matrix " << name << (*name ? " " : "") << "(" << n << "x" << n
-       << ") of " << system.description()
-       << " is singular (smallest LU pivot / largest entry = " << ratio << ")";
-    throw ModelError(os.str());
-  }
+  checkLuPivots(who, name, W, lu, system);
   return false;
 }
 
