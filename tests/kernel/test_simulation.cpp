@@ -122,50 +122,53 @@ TEST(TimeStepping, SingularIterationMatrixNamesTheSystem) {
 }
 
 // MoreauJeanOSI and MoreauJeanGOSI share the iteration matrix's checks (IterationMatrix.hpp):
-// both name themselves, the matrix and the system.
-TEST(TimeStepping, SingularIterationMatrixOfTheGlobalIntegratorNamesTheSystem) {
-  // M = I, K = diag(0, −400), h = 0.1, θ = 0.5: M̂ = diag(1, 1 − 0.0025 · 400), singular up to
-  // one rounding (its second pivot is ≈ 2e−16, below n·ε).
-  auto ds = std::make_shared<LagrangianLinearTIDS>(
-      Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0), Eigen::Matrix2d::Identity(),
-      Eigen::Vector2d(0, -400).asDiagonal().toDenseMatrix(), Eigen::Matrix2d::Zero());
+// both name themselves, the matrix and the system. `ds` alone in a model, h = 0.1, θ = 0.5.
+namespace {
+
+// (A system belongs to one model: make it anew for each.)
+template <class MakeDS>
+std::unique_ptr<TimeStepping> thetaHalfSimulation(MakeDS makeDS, bool global) {
+  const std::shared_ptr<LagrangianDS> ds = makeDS();
   ds->setName("soft");
   auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
   nsds->insertDynamicalSystem(ds);
-  for (int global = 0; global < 2; ++global) {
-    const auto td = std::make_shared<TimeDiscretisation>(0.0, 0.1);
-    std::unique_ptr<TimeStepping> sim =
-        global ? std::make_unique<TimeStepping>(nsds, td, std::make_shared<MoreauJeanGOSI>(0.5),
-                                                std::make_shared<GlobalFrictionContact>(3))
-               : std::make_unique<TimeStepping>(nsds, td, std::make_shared<MoreauJeanOSI>(0.5),
-                                                std::make_shared<LCP>());
-    EXPECT_THROW_WITH(sim->initialize(), ModelError,
+  const auto td = std::make_shared<TimeDiscretisation>(0.0, 0.1);
+  if (global)
+    return std::make_unique<TimeStepping>(nsds, td, std::make_shared<MoreauJeanGOSI>(0.5),
+                                          std::make_shared<GlobalFrictionContact>(3));
+  return std::make_unique<TimeStepping>(nsds, td, std::make_shared<MoreauJeanOSI>(0.5),
+                                        std::make_shared<LCP>());
+}
+
+}  // namespace
+
+TEST(TimeStepping, SingularIterationMatrixOfBothIntegratorsNamesTheSystem) {
+  // M = I, K = diag(0, −400): M̂ = diag(1, 1 − 0.0025 · 400), singular up to one rounding (its
+  // second pivot is ≈ 2e−16, below n·ε).
+  const auto ds = [] {
+    return std::make_shared<LagrangianLinearTIDS>(
+        Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0), Eigen::Matrix2d::Identity(),
+        Eigen::Vector2d(0, -400).asDiagonal().toDenseMatrix(), Eigen::Matrix2d::Zero());
+  };
+  for (bool global : {false, true})
+    EXPECT_THROW_WITH(thetaHalfSimulation(ds, global)->initialize(), ModelError,
                       global ? "MoreauJeanGOSI: the iteration" : "MoreauJeanOSI: the iteration",
                       " matrix M + hθC + h²θ²K (2x2) of", "'soft'",
                       "is singular (smallest LU pivot / largest entry = ");
-  }
 }
 
 TEST(TimeStepping, SingularDiagonalIterationMatrixNamesTheEntry) {
   // m̂ = m + h²θ²k = 1 − 0.0025 · 400 = 0 up to one rounding in entry 1 (entry 0: m̂ = 1).
-  for (int global = 0; global < 2; ++global) {
-    auto ds = std::make_shared<LagrangianLinearDiagonalDS>(
+  const auto ds = [] {
+    return std::make_shared<LagrangianLinearDiagonalDS>(
         Eigen::Vector2d(0, 0), Eigen::Vector2d(0, 0), Eigen::Vector2d(0, -400),
         Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1));
-    ds->setName("soft");
-    auto nsds = std::make_shared<NonSmoothDynamicalSystem>(0.0, 1.0);
-    nsds->insertDynamicalSystem(ds);
-    const auto td = std::make_shared<TimeDiscretisation>(0.0, 0.1);
-    std::unique_ptr<TimeStepping> sim =
-        global ? std::make_unique<TimeStepping>(nsds, td, std::make_shared<MoreauJeanGOSI>(0.5),
-                                                std::make_shared<GlobalFrictionContact>(3))
-               : std::make_unique<TimeStepping>(nsds, td, std::make_shared<MoreauJeanOSI>(0.5),
-                                                std::make_shared<LCP>());
-    EXPECT_THROW_WITH(sim->initialize(), ModelError,
+  };
+  for (bool global : {false, true})
+    EXPECT_THROW_WITH(thetaHalfSimulation(ds, global)->initialize(), ModelError,
                       global ? "MoreauJeanGOSI: the diagonal" : "MoreauJeanOSI: the diagonal",
                       "iteration matrix m + hθc + h²θ²k (size 2) of", "'soft'",
                       "is singular or not finite at entry 1");
-  }
 }
 
 TEST(TimeStepping, NonSPDButInvertibleIterationMatrixUsesLU) {
