@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 
+#include "../utils/DSChecks.hpp"
 #include "IntegratorChecks.hpp"
 
 namespace moreau::detail {
@@ -65,9 +66,7 @@ inline void checkLuPivots(const char* who, const char* name, const Eigen::Matrix
                           const Eigen::PartialPivLU<Eigen::MatrixXd>& lu,
                           const DynamicalSystem& system, const double* t = nullptr) {
   const Eigen::Index n = W.rows();
-  const double scale = W.cwiseAbs().maxCoeff();
-  const double pivot = lu.matrixLU().diagonal().cwiseAbs().minCoeff();
-  const double ratio = scale > 0 ? pivot / scale : 0.0;
+  const double ratio = luPivotRatio(W, lu);
   if (ratio > static_cast<double>(n) * std::numeric_limits<double>::epsilon()) return;
   std::ostringstream os;
   os << who << ": the iteration matrix " << name << (*name ? " " : "") << "(" << n << "x"
@@ -78,17 +77,24 @@ inline void checkLuPivots(const char* who, const char* name, const Eigen::Matrix
 }
 
 /// Factorizes W: Cholesky when W equals its transpose bit for bit (LLT reads one triangle: a
-/// non-symmetric K or C, e.g. gyroscopic terms, goes to LU) and is positive definite, else LU,
-/// checked by checkLuPivots. Returns true for Cholesky.
-inline bool factorizeIterationMatrix(const char* who, const char* name, const Eigen::MatrixXd& W,
-                                     const DynamicalSystem& system,
-                                     Eigen::LLT<Eigen::MatrixXd>& llt,
-                                     Eigen::PartialPivLU<Eigen::MatrixXd>& lu) {
+/// non-symmetric K or C, e.g. gyroscopic terms, goes to LU) and is positive definite, else LU.
+/// Returns true for Cholesky. No singularity check (factorizeIterationMatrix has one).
+inline bool choleskyOrLu(const Eigen::MatrixXd& W, Eigen::LLT<Eigen::MatrixXd>& llt,
+                         Eigen::PartialPivLU<Eigen::MatrixXd>& lu) {
   if (exactlySymmetric(W)) {
     llt.compute(W);
     if (llt.info() == Eigen::Success) return true;
   }
   lu.compute(W);
+  return false;
+}
+
+/// choleskyOrLu, then checkLuPivots when it took the LU. Returns true for Cholesky.
+inline bool factorizeIterationMatrix(const char* who, const char* name, const Eigen::MatrixXd& W,
+                                     const DynamicalSystem& system,
+                                     Eigen::LLT<Eigen::MatrixXd>& llt,
+                                     Eigen::PartialPivLU<Eigen::MatrixXd>& lu) {
+  if (choleskyOrLu(W, llt, lu)) return true;
   checkLuPivots(who, name, W, lu, system);
   return false;
 }

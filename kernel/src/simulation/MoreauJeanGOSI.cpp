@@ -264,12 +264,7 @@ void MoreauJeanGOSI::initialize(const Simulation& simulation) {
         s.Mreduced.col(i).setZero();
         s.Mreduced(i, i) = 1.0;
       }
-      s.bcSpd = detail::exactlySymmetric(s.Mreduced);
-      if (s.bcSpd) {
-        s.bcLlt.compute(s.Mreduced);
-        s.bcSpd = s.bcLlt.info() == Eigen::Success;
-      }
-      if (!s.bcSpd) s.bcLu.compute(s.Mreduced);
+      s.bcSpd = detail::choleskyOrLu(s.Mreduced, s.bcLlt, s.bcLu);
       s.bcW = Eigen::VectorXd::Zero(n);
       lds->resetBoundaryConditionOutputs();
     }

@@ -110,9 +110,9 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
     s.n = n;
     s.vFree = Eigen::VectorXd::Zero(n);
     s.rhs = Eigen::VectorXd::Zero(n);
+    Eigen::VectorXd mhat;  // M̂ = m + hθc + h²θ²k, element-wise (a diagonal system)
     if (s.diag) {
-      // M̂ = m + hθc + h²θ²k, element-wise.
-      const Eigen::VectorXd mhat = detail::diagonalIterationMatrix("MoreauJeanOSI", *s.diag, h, th);
+      mhat = detail::diagonalIterationMatrix("MoreauJeanOSI", *s.diag, h, th);
       s.MhatInv = mhat.cwiseInverse();
       s.Mhat.resize(0, 0);
       s.spd = (mhat.array() > 0.0).all();
@@ -131,7 +131,7 @@ void MoreauJeanOSI::initialize(const Simulation& simulation) {
       // (Impl::factorize); the factorization here serves the initial blocks.
       s.bc->checkAgainst(*system, n);
       if (s.diag) {
-        s.Mfull = detail::diagonalIterationMatrix("MoreauJeanOSI", *s.diag, h, th).asDiagonal();
+        s.Mfull = mhat.asDiagonal();
       } else {
         s.Mfull = s.Mhat;
       }

@@ -102,12 +102,7 @@ struct DSData {
       bcReduced.col(i).setZero();
       bcReduced(i, i) = 1.0;
     }
-    bcSpd = detail::exactlySymmetric(bcReduced);
-    if (bcSpd) {
-      bcLlt.compute(bcReduced);
-      bcSpd = bcLlt.info() == Eigen::Success;
-    }
-    if (!bcSpd) bcLu.compute(bcReduced);
+    bcSpd = detail::choleskyOrLu(bcReduced, bcLlt, bcLu);
   }
 
   // x <- M̂⁻¹ x without allocation (x: n doubles).

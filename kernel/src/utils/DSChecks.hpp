@@ -17,13 +17,20 @@ inline std::string sizeOf(const Eigen::MatrixXd& A) {
 
 /// Smallest |pivot| / max|entry| of a partial-pivoting LU; a square matrix is
 /// declared singular when this is ≤ n·eps (Eigen's rcond estimate is not
-/// reliable for exactly singular LU). Allocates (used on construction or at a
-/// first evaluation only).
-inline double luPivotRatio(const Eigen::MatrixXd& M) {
+/// reliable for exactly singular LU). This overload: from lu, the LU of M
+/// already computed (no allocation).
+inline double luPivotRatio(const Eigen::MatrixXd& M,
+                           const Eigen::PartialPivLU<Eigen::MatrixXd>& lu) {
   const double scale = M.cwiseAbs().maxCoeff();
   if (!(scale > 0)) return 0.0;
-  Eigen::PartialPivLU<Eigen::MatrixXd> lu(M);
   return lu.matrixLU().diagonal().cwiseAbs().minCoeff() / scale;
+}
+
+/// The same ratio, computing the LU of M: allocates (used on construction or
+/// at a first evaluation only).
+inline double luPivotRatio(const Eigen::MatrixXd& M) {
+  if (!(M.cwiseAbs().maxCoeff() > 0)) return 0.0;
+  return luPivotRatio(M, Eigen::PartialPivLU<Eigen::MatrixXd>(M));
 }
 
 inline bool isSingular(const Eigen::MatrixXd& M, double* ratio = nullptr) {
