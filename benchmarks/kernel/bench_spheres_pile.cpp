@@ -15,7 +15,9 @@
 //                             [--measure 200] [--h 1e-3] [--tolerance 1e-4]
 //                             [--local-solver default] [--spacing 2.2] [--jitter 0.05]
 //                             [--budget 600] [--threads 1] [--coloring] [--awake]
-// (--coloring: SolverOptions::fcColoring, the coloured NSGS; --awake: no dormant interactions,
+//                             [--plain]
+// (--coloring: SolverOptions::fcColoring, the coloured NSGS; --plain: without
+// SolverOptions::fcAdaptiveRelaxation; --awake: no dormant interactions,
 // MoreauJeanNewtonEulerOSI::setDormantInteractions(false); the digest is the same).
 #include <moreau/Moreau.hpp>
 
@@ -45,7 +47,7 @@ moreau::bench::DriverCommandLine commandLine() {
       "moreau_bench_spheres_pile",
       "[--spheres N,N,...] [--settle T] [--rest E] [--measure STEPS] [--h X] [--tolerance X] "
       "[--local-solver NAME] [--spacing X] [--jitter X] [--budget SECONDS] [--threads N] "
-      "[--coloring] [--awake]");
+      "[--coloring] [--awake] [--plain]");
 }
 
 [[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
@@ -187,6 +189,10 @@ int main(int argc, char** argv) {
       coloring = true;
       continue;
     }
+    if (arg == "--plain") {  // a flag: plain NSGS (no adaptive relaxation)
+      p.adaptiveRelaxation = false;
+      continue;
+    }
     if (arg == "--awake") {  // a flag: every contact evaluated at every step (no dormancy)
       p.dormant = false;
       continue;
@@ -230,11 +236,12 @@ int main(int argc, char** argv) {
   }
 
   std::printf(
-      "# SpheresPile (ContactManager + FrictionContact(3) %s%s, local solver %s, tolerance %g, "
+      "# SpheresPile (ContactManager + FrictionContact(3) %s%s%s, local solver %s, tolerance %g, "
       "mu = %g, h = %g, spacing %g r, jitter %g r, dormant interactions %s): settle up to t = %g "
       "(or E_kin < %g J per sphere, wall budget %g s), then %ld timed steps, %u thread(s)\n",
-      p.solver.c_str(), coloring ? " coloured" : "", localSolver.c_str(), p.tolerance, p.mu, p.h,
-      p.spacing, p.jitter, p.dormant ? "on" : "off", settle, rest, budget, measure, p.threads);
+      p.solver.c_str(), coloring ? " coloured" : "",
+      p.adaptiveRelaxation ? " adaptive relaxation" : "", localSolver.c_str(), p.tolerance, p.mu,
+      p.h, p.spacing, p.jitter, p.dormant ? "on" : "off", settle, rest, budget, measure, p.threads);
   std::printf(
       "# us/step (wall; cpu_us = thread CPU time per step) = manager (detection + links) + free "
       "(free state + index sets) + osnsp (FC "

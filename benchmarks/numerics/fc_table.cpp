@@ -4,8 +4,9 @@
 // (status, error, iterations, time) and the success rate of "auto" with its time
 // per file (target: every file within 10 s).
 //
-// Usage: moreau_fc_table [--auto-only] [--generated | --generated-only] [--solvers a,b,c]
-// [DATA_DIR]
+// Usage: moreau_fc_table [--auto-only] [--generated | --generated-only] [--adaptive]
+// [--solvers a,b,c] [DATA_DIR]
+// (--adaptive: SolverOptions::fcAdaptiveRelaxation for every solver that reads it)
 #include "FcBenchCommon.hpp"
 
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
@@ -28,9 +29,11 @@ struct Run {
   double seconds = 0.0;
 };
 
-Run run(const mn::FrictionContactProblem& problem, const std::string& solver, int maxIterations) {
+Run run(const mn::FrictionContactProblem& problem, const std::string& solver, int maxIterations,
+        bool adaptive) {
   mn::SolverOptions options;
   options.solver = solver;
+  options.fcAdaptiveRelaxation = adaptive;
   options.tolerance = 1e-8;
   if (maxIterations > 0) options.maxIterations = maxIterations;
   Eigen::VectorXd r = Eigen::VectorXd::Zero(problem.size());
@@ -63,6 +66,7 @@ int main(int argc, char** argv) {
   bool autoOnly = false;
   bool generated = false;
   bool files = true;
+  bool adaptive = false;
   std::vector<std::string> only;
   std::string dataDir = MOREAU_TEST_DATA_DIR;
   for (int i = 1; i < argc; ++i) {
@@ -73,12 +77,15 @@ int main(int argc, char** argv) {
     } else if (std::strcmp(argv[i], "--generated-only") == 0) {
       generated = true;
       files = false;
+    } else if (std::strcmp(argv[i], "--adaptive") == 0) {
+      adaptive = true;
     } else if (std::strcmp(argv[i], "--solvers") == 0 && i + 1 < argc) {
       only = split(argv[++i]);
     } else if (argv[i][0] == '-') {
       std::fprintf(
           stderr,
-          "usage: %s [--auto-only] [--generated | --generated-only] [--solvers a,b,c] [DATA_DIR]\n",
+          "usage: %s [--auto-only] [--generated | --generated-only] [--adaptive] [--solvers a,b,c] "
+          "[DATA_DIR]\n",
           argv[0]);
       return 2;
     } else {
@@ -114,7 +121,7 @@ int main(int argc, char** argv) {
                  : (only.empty() ? mn::frictionContactSolverNames(fc.problem.dimension()) : only);
     for (const std::string& solver : solvers) {
       if (fc.generated && !bench::solverSuits(solver, nc)) continue;
-      const Run r = run(fc.problem, solver, fc.generated && nc >= 1000 ? 1000 : 0);
+      const Run r = run(fc.problem, solver, fc.generated && nc >= 1000 ? 1000 : 0, adaptive);
       std::printf("| %s | %d | %ld | %s | %s | %.2e | %d | %.4f |\n", fc.name.c_str(),
                   fc.problem.dimension(), nc,
                   r.result.solver.empty() ? solver.c_str() : r.result.solver.c_str(),

@@ -78,6 +78,9 @@ int main(int argc, char** argv) {
   cli.addInteger("dormant", 1,
                  "1: far contacts dormant while provably inactive (same motion, faster); 0: off", 0,
                  1);
+  cli.addInteger("adaptive", 1,
+                 "1: NSGS chooses its relaxation factor (fewer sweeps in motion); 0: plain NSGS", 0,
+                 1);
   cli.parse(argc, argv);
 
   try {
@@ -90,6 +93,7 @@ int main(int argc, char** argv) {
     p.maxIterations = static_cast<int>(cli.integer("iterations"));
     p.threads = static_cast<unsigned>(cli.integer("threads"));
     p.dormant = cli.integer("dormant") == 1;
+    p.adaptiveRelaxation = cli.integer("adaptive") == 1;
     const examples::SpheresPile pile = examples::makeSpheresPile(p);
     TimeStepping& sim = *pile.simulation;
     sim.setFailurePolicy(FailurePolicy::Continue);  // counted in the summary line

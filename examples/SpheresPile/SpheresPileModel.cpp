@@ -54,6 +54,11 @@ SpheresPile makeSpheresPile(const SpheresPileParameters& p) {
   pile.problem = std::make_shared<FrictionContact>(3, p.solver);
   pile.problem->setTolerance(p.tolerance);
   pile.problem->setMaxIterations(p.maxIterations);
+  if (p.adaptiveRelaxation) {
+    numerics::SolverOptions options = pile.problem->numericsSolverOptions();
+    options.fcAdaptiveRelaxation = true;
+    pile.problem->setNumericsSolverOptions(options);
+  }
   pile.integrator = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
   pile.integrator->setDormantInteractions(p.dormant);
   pile.simulation = std::make_shared<TimeStepping>(

@@ -4,6 +4,7 @@
 #include "FcStall.hpp"
 #include "LocalSolverChoice.hpp"
 #include "NsgsKernel.hpp"
+#include "RelaxationControl.hpp"
 
 #include <moreau/numerics/ParallelFor.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
@@ -302,7 +303,13 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   const LocalSolverKind kind = parseLocalSolver(options.fcLocalSolver, D);
   const ErrorEvaluation evaluation = parseEvaluation(options.fcErrorEvaluation);
   LocalSolverOptions local = localSolverOptions(options);
-  const double omega = options.relaxation;
+  // ω: fixed (options.relaxation), or chosen sweep by sweep by the adaptive control
+  // (options.fcAdaptiveRelaxation; docs/numerics/friction-contact-local.md, "Adaptive
+  // relaxation").
+  const bool adaptive = options.fcAdaptiveRelaxation;
+  fcdetail::RelaxationControl relaxation;
+  relaxation.reset();
+  double omega = adaptive ? 1.0 : options.relaxation;
   const double tol = options.tolerance;
 
   std::vector<Eigen::Index>& order = ws.order;
@@ -367,7 +374,13 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
       const LocalSolverReport report =
           solveLocalContact<D>(kind, rows.diagonal(i), q, law, ri, loc);
       if (report.rhoN > 0.0) rho = {report.rhoN, report.rhoT};
-      if (omega != 1.0) ri = omega * ri + (1.0 - omega) * old;
+      if (omega != 1.0) {
+        ri = omega * ri + (1.0 - omega) * old;
+        // Adaptive (ω > 1): the extrapolated reaction is projected back on its set (the
+        // cone, or the Tresca cylinder), so that every iterate is admissible.
+        if (adaptive)
+          ri = law.tresca ? projectOnCylinder<D>(ri, law.threshold) : projectOnCone<D>(ri, law.mu);
+      }
       if (!ri.allFinite()) ri = old;
       r.template segment<D>(D * i) = ri;
       const double d2 = (ri - old).squaredNorm();
@@ -405,6 +418,19 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
     }
     const double rn = r.norm();
     const double light = rn > 0.0 ? std::sqrt(diff2) / rn : std::sqrt(diff2);
+    if (adaptive) {
+      const double used = omega;
+      omega = relaxation.record(std::sqrt(diff2));
+      if (options.verbosity >= 2 && omega != used)
+        std::cerr << "fc nsgs: sweep " << sweep << " relaxation " << used << " -> " << omega
+                  << "\n";
+      if (used != 1.0 && light <= lightTolerance) {
+        // Converged by the light test after an over-relaxed sweep: one more, plain, sweep
+        // gives the iterate that is tested and returned.
+        omega = relaxation.polish();
+        continue;
+      }
+    }
     haveError = false;
     bool stop = false;
     if (evaluation == ErrorEvaluation::Full) {
