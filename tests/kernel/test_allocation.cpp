@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 extern "C" {
 void* __libc_malloc(std::size_t size);
@@ -375,16 +376,21 @@ TEST(Allocation, SphereStackOnTwoThreadsAllocatesNothing) {
   p.lateral = true;
   p.T = 1.0;
   p.tolerance = 1e-6;
-  for (const bool coloring : {false, true}) {  // the coloured NSGS runs on the threads too
+  // The coloured NSGS runs on the threads too; the adaptive relaxation keeps its state on
+  // the stack.
+  for (const auto& [coloring, adaptive] : {std::pair{false, false}, std::pair{true, false},
+                                           std::pair{false, true}, std::pair{true, true}}) {
     examples::SphereStack stack = examples::makeSphereStack(p);
     numerics::SolverOptions options = stack.problem->numericsSolverOptions();
     options.fcColoring = coloring;
+    options.fcAdaptiveRelaxation = adaptive;
     stack.problem->setNumericsSolverOptions(options);
     stack.simulation->setNumberOfThreads(2);
     countAllocations(*stack.simulation, 100, true);
     ASSERT_GT(stack.nsds->numberOfInteractions(), 2u * 256u);
     ASSERT_GT(stack.problem->size() / 3, 2 * 256);
-    EXPECT_EQ(countAllocations(*stack.simulation, 100), 0) << (coloring ? "coloured" : "plain");
+    EXPECT_EQ(countAllocations(*stack.simulation, 100), 0)
+        << (coloring ? "coloured" : "plain") << (adaptive ? ", adaptive" : "");
   }
 }
 #endif

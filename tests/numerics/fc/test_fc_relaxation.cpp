@@ -6,6 +6,7 @@
 #include "RelaxationControl.hpp"  // numerics/src/fc (internal)
 
 #include <moreau/numerics/fc/FcError.hpp>
+#include <moreau/numerics/fc/FrictionContactSolver.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/ProblemGenerator.hpp>
 
@@ -187,5 +188,35 @@ TEST(FcNsgsAdaptiveRelaxation, ShortSolvesArePlainNsgsBitForBit) {
     EXPECT_EQ(adaptive.result.iterations, plain.result.iterations);
     EXPECT_EQ(adaptive.r, plain.r);
     EXPECT_EQ(adaptive.result.error, plain.result.error);
+  }
+}
+
+TEST(FcNsgsAdaptiveRelaxation, SolverObjectAndColouredThreadsGiveTheSameBits) {
+  // The repeated-solve object gives the free function's bits, and the coloured NSGS the
+  // same bits on one and two threads, with the control engaged (more sweeps than the plain
+  // ones plus a window).
+  const auto g = mn::generatePileWithContacts(100);
+  for (const bool coloured : {false, true}) {
+    SCOPED_TRACE(coloured ? "coloured" : "natural order");
+    mn::SolverOptions o;
+    o.solver = "nsgs";
+    o.tolerance = 1e-8;
+    o.maxIterations = 5000;
+    o.fcAdaptiveRelaxation = true;
+    o.fcColoring = coloured;
+    Eigen::VectorXd rf, uf;
+    const mn::SolverResult free = mn::solveFrictionContact(g.problem, rf, uf, o);
+    ASSERT_EQ(free.status, mn::SolverStatus::Converged);
+    ASSERT_GT(free.iterations, RelaxationControl::kPlainSweeps + 2 * RelaxationControl::kWindow);
+    for (const int threads : {1, 2}) {
+      o.threads = threads;
+      mn::FrictionContactSolver solver("nsgs", o);
+      for (int repeat = 0; repeat < 2; ++repeat) {  // the second solve reuses the workspace
+        Eigen::VectorXd r, u;
+        const mn::SolverResult res = solver.solve(g.problem, r, u);
+        EXPECT_EQ(res.iterations, free.iterations) << threads << " threads";
+        EXPECT_TRUE(r == rf) << threads << " threads";
+      }
+    }
   }
 }
