@@ -15,9 +15,10 @@
 //                             [--measure 200] [--h 1e-3] [--tolerance 1e-4]
 //                             [--local-solver default] [--spacing 2.2] [--jitter 0.05]
 //                             [--budget 600] [--threads 1] [--coloring] [--awake]
-//                             [--plain]
-// (--coloring: SolverOptions::fcColoring, the coloured NSGS; --plain: without
-// SolverOptions::fcAdaptiveRelaxation; --awake: no dormant interactions,
+//                             [--plain | --adaptive | --anderson 1]
+// (--coloring: SolverOptions::fcColoring, the coloured NSGS; --anderson M:
+// SolverOptions::fcAndersonDepth, default 1 as in the example; --plain: plain NSGS; --adaptive:
+// SolverOptions::fcAdaptiveRelaxation instead of Anderson; --awake: no dormant interactions,
 // MoreauJeanNewtonEulerOSI::setDormantInteractions(false); the digest is the same).
 #include <moreau/Moreau.hpp>
 
@@ -47,7 +48,7 @@ moreau::bench::DriverCommandLine commandLine() {
       "moreau_bench_spheres_pile",
       "[--spheres N,N,...] [--settle T] [--rest E] [--measure STEPS] [--h X] [--tolerance X] "
       "[--local-solver NAME] [--spacing X] [--jitter X] [--budget SECONDS] [--threads N] "
-      "[--coloring] [--awake] [--plain]");
+      "[--coloring] [--awake] [--plain | --adaptive | --anderson M]");
 }
 
 [[noreturn]] void usage(const std::string& message) { commandLine().fail(message); }
@@ -189,8 +190,14 @@ int main(int argc, char** argv) {
       coloring = true;
       continue;
     }
-    if (arg == "--plain") {  // a flag: plain NSGS (no adaptive relaxation)
+    if (arg == "--plain") {  // a flag: plain NSGS (no Anderson acceleration)
+      p.andersonDepth = 0;
       p.adaptiveRelaxation = false;
+      continue;
+    }
+    if (arg == "--adaptive") {  // a flag: adaptive relaxation instead of Anderson
+      p.andersonDepth = 0;
+      p.adaptiveRelaxation = true;
       continue;
     }
     if (arg == "--awake") {  // a flag: every contact evaluated at every step (no dormancy)
@@ -218,6 +225,10 @@ int main(int argc, char** argv) {
       p.h = number(arg, value);
     } else if (arg == "--tolerance") {
       p.tolerance = number(arg, value);
+    } else if (arg == "--anderson") {
+      const double m = value == "0" ? 0.0 : number(arg, value);
+      if (m != std::floor(m) || m > 10) usage("--anderson expects an integer in [0, 10]");
+      p.andersonDepth = static_cast<int>(m);
     } else if (arg == "--local-solver") {
       localSolver = value;
     } else if (arg == "--spacing") {
@@ -235,13 +246,17 @@ int main(int argc, char** argv) {
     }
   }
 
+  const std::string acceleration = p.adaptiveRelaxation ? std::string(" adaptive relaxation")
+                                   : p.andersonDepth > 0
+                                       ? " Anderson(" + std::to_string(p.andersonDepth) + ")"
+                                       : std::string();
   std::printf(
       "# SpheresPile (ContactManager + FrictionContact(3) %s%s%s, local solver %s, tolerance %g, "
       "mu = %g, h = %g, spacing %g r, jitter %g r, dormant interactions %s): settle up to t = %g "
       "(or E_kin < %g J per sphere, wall budget %g s), then %ld timed steps, %u thread(s)\n",
-      p.solver.c_str(), coloring ? " coloured" : "",
-      p.adaptiveRelaxation ? " adaptive relaxation" : "", localSolver.c_str(), p.tolerance, p.mu,
-      p.h, p.spacing, p.jitter, p.dormant ? "on" : "off", settle, rest, budget, measure, p.threads);
+      p.solver.c_str(), coloring ? " coloured" : "", acceleration.c_str(), localSolver.c_str(),
+      p.tolerance, p.mu, p.h, p.spacing, p.jitter, p.dormant ? "on" : "off", settle, rest, budget,
+      measure, p.threads);
   std::printf(
       "# us/step (wall; cpu_us = thread CPU time per step) = manager (detection + links) + free "
       "(free state + index sets) + osnsp (FC "

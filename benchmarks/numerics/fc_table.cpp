@@ -4,15 +4,17 @@
 // (status, error, iterations, time) and the success rate of "auto" with its time
 // per file (target: every file within 10 s).
 //
-// Usage: moreau_fc_table [--auto-only] [--generated | --generated-only] [--adaptive]
-// [--solvers a,b,c] [DATA_DIR]
-// (--adaptive: SolverOptions::fcAdaptiveRelaxation for every solver that reads it)
+// Usage: moreau_fc_table [--auto-only] [--generated | --generated-only]
+// [--adaptive | --anderson M] [--solvers a,b,c] [DATA_DIR]
+// (--adaptive: SolverOptions::fcAdaptiveRelaxation, --anderson M: fcAndersonDepth = M, for
+// every solver that reads them)
 #include "FcBenchCommon.hpp"
 
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <sstream>
@@ -30,10 +32,11 @@ struct Run {
 };
 
 Run run(const mn::FrictionContactProblem& problem, const std::string& solver, int maxIterations,
-        bool adaptive) {
+        bool adaptive, int anderson) {
   mn::SolverOptions options;
   options.solver = solver;
   options.fcAdaptiveRelaxation = adaptive;
+  options.fcAndersonDepth = anderson;
   options.tolerance = 1e-8;
   if (maxIterations > 0) options.maxIterations = maxIterations;
   Eigen::VectorXd r = Eigen::VectorXd::Zero(problem.size());
@@ -67,6 +70,7 @@ int main(int argc, char** argv) {
   bool generated = false;
   bool files = true;
   bool adaptive = false;
+  int anderson = 0;
   std::vector<std::string> only;
   std::string dataDir = MOREAU_TEST_DATA_DIR;
   for (int i = 1; i < argc; ++i) {
@@ -79,12 +83,15 @@ int main(int argc, char** argv) {
       files = false;
     } else if (std::strcmp(argv[i], "--adaptive") == 0) {
       adaptive = true;
+    } else if (std::strcmp(argv[i], "--anderson") == 0 && i + 1 < argc) {
+      anderson = std::atoi(argv[++i]);
     } else if (std::strcmp(argv[i], "--solvers") == 0 && i + 1 < argc) {
       only = split(argv[++i]);
     } else if (argv[i][0] == '-') {
       std::fprintf(
           stderr,
-          "usage: %s [--auto-only] [--generated | --generated-only] [--adaptive] [--solvers a,b,c] "
+          "usage: %s [--auto-only] [--generated | --generated-only] [--adaptive | --anderson M] "
+          "[--solvers a,b,c] "
           "[DATA_DIR]\n",
           argv[0]);
       return 2;
@@ -121,7 +128,8 @@ int main(int argc, char** argv) {
                  : (only.empty() ? mn::frictionContactSolverNames(fc.problem.dimension()) : only);
     for (const std::string& solver : solvers) {
       if (fc.generated && !bench::solverSuits(solver, nc)) continue;
-      const Run r = run(fc.problem, solver, fc.generated && nc >= 1000 ? 1000 : 0, adaptive);
+      const Run r =
+          run(fc.problem, solver, fc.generated && nc >= 1000 ? 1000 : 0, adaptive, anderson);
       std::printf("| %s | %d | %ld | %s | %s | %.2e | %d | %.4f |\n", fc.name.c_str(),
                   fc.problem.dimension(), nc,
                   r.result.solver.empty() ? solver.c_str() : r.result.solver.c_str(),

@@ -78,9 +78,12 @@ int main(int argc, char** argv) {
   cli.addInteger("dormant", 1,
                  "1: far contacts dormant while provably inactive (same motion, faster); 0: off", 0,
                  1);
-  cli.addInteger("adaptive", 1,
-                 "1: NSGS chooses its relaxation factor (fewer sweeps in motion); 0: plain NSGS", 0,
+  cli.addInteger("adaptive", 0,
+                 "1: NSGS chooses its relaxation factor (needs --anderson 0); 0: fixed ω = 1", 0,
                  1);
+  cli.addInteger("anderson", 1,
+                 "NSGS Anderson acceleration depth (0: off, plain NSGS unless --adaptive 1)", 0,
+                 10);
   cli.parse(argc, argv);
 
   try {
@@ -93,6 +96,7 @@ int main(int argc, char** argv) {
     p.maxIterations = static_cast<int>(cli.integer("iterations"));
     p.threads = static_cast<unsigned>(cli.integer("threads"));
     p.dormant = cli.integer("dormant") == 1;
+    p.andersonDepth = static_cast<int>(cli.integer("anderson"));
     p.adaptiveRelaxation = cli.integer("adaptive") == 1;
     const examples::SpheresPile pile = examples::makeSpheresPile(p);
     TimeStepping& sim = *pile.simulation;

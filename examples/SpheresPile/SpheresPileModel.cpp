@@ -54,10 +54,11 @@ SpheresPile makeSpheresPile(const SpheresPileParameters& p) {
   pile.problem = std::make_shared<FrictionContact>(3, p.solver);
   pile.problem->setTolerance(p.tolerance);
   pile.problem->setMaxIterations(p.maxIterations);
-  if (p.adaptiveRelaxation) {
+  if (p.adaptiveRelaxation || p.andersonDepth != 0) {
     numerics::SolverOptions options = pile.problem->numericsSolverOptions();
-    options.fcAdaptiveRelaxation = true;
-    pile.problem->setNumericsSolverOptions(options);
+    options.fcAdaptiveRelaxation = p.adaptiveRelaxation;
+    options.fcAndersonDepth = p.andersonDepth;
+    pile.problem->setNumericsSolverOptions(options);  // std::invalid_argument if both
   }
   pile.integrator = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
   pile.integrator->setDormantInteractions(p.dormant);

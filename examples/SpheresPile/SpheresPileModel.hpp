@@ -11,7 +11,7 @@
 // ground z = 0.
 // Contacts: NewtonEuler3DR + NewtonImpactFrictionNSL(e, 0, μ, 3), alert distance 0.2 r.
 // Scheme MoreauJeanNewtonEulerOSI(θ = ½) with dormant interactions (parameter), one
-// FrictionContact(3) per step (NSGS, adaptive relaxation: parameter).
+// FrictionContact(3) per step (NSGS with Anderson acceleration: parameter).
 #ifndef MOREAU_EXAMPLES_SPHERESPILEMODEL_HPP
 #define MOREAU_EXAMPLES_SPHERESPILEMODEL_HPP
 
@@ -44,8 +44,11 @@ struct SpheresPileParameters {
   /// contacts not evaluated while provably inactive)
   bool dormant = true;
   /// NSGS with SolverOptions::fcAdaptiveRelaxation (over-relaxed sweeps in slow solves;
-  /// solves within 24 sweeps are those of plain NSGS, bit for bit)
-  bool adaptiveRelaxation = true;
+  /// excludes andersonDepth > 0)
+  bool adaptiveRelaxation = false;
+  /// NSGS with SolverOptions::fcAndersonDepth (0: off). Solves within 24 sweeps are those of
+  /// plain NSGS, bit for bit.
+  int andersonDepth = 1;
 };
 
 /// The built model and its simulation (not initialized).

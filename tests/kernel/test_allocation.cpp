@@ -377,20 +377,28 @@ TEST(Allocation, SphereStackOnTwoThreadsAllocatesNothing) {
   p.T = 1.0;
   p.tolerance = 1e-6;
   // The coloured NSGS runs on the threads too; the adaptive relaxation keeps its state on
-  // the stack.
-  for (const auto& [coloring, adaptive] : {std::pair{false, false}, std::pair{true, false},
-                                           std::pair{false, true}, std::pair{true, true}}) {
+  // the stack, and the Anderson acceleration its vectors in the solver's workspace.
+  struct Variant {
+    bool coloring;
+    bool adaptive;
+    int anderson;
+  };
+  for (const Variant v :
+       {Variant{false, false, 0}, Variant{true, false, 0}, Variant{false, true, 0},
+        Variant{true, true, 0}, Variant{false, false, 2}, Variant{true, false, 1}}) {
     examples::SphereStack stack = examples::makeSphereStack(p);
     numerics::SolverOptions options = stack.problem->numericsSolverOptions();
-    options.fcColoring = coloring;
-    options.fcAdaptiveRelaxation = adaptive;
+    options.fcColoring = v.coloring;
+    options.fcAdaptiveRelaxation = v.adaptive;
+    options.fcAndersonDepth = v.anderson;
     stack.problem->setNumericsSolverOptions(options);
     stack.simulation->setNumberOfThreads(2);
     countAllocations(*stack.simulation, 100, true);
     ASSERT_GT(stack.nsds->numberOfInteractions(), 2u * 256u);
     ASSERT_GT(stack.problem->size() / 3, 2 * 256);
     EXPECT_EQ(countAllocations(*stack.simulation, 100), 0)
-        << (coloring ? "coloured" : "plain") << (adaptive ? ", adaptive" : "");
+        << (v.coloring ? "coloured" : "plain") << (v.adaptive ? ", adaptive" : "") << ", Anderson "
+        << v.anderson;
   }
 }
 #endif

@@ -54,6 +54,14 @@ void SolverOptions::validate() const {
         "SolverOptions: fcColoring and fcShuffle exclude each other (the colouring fixes the "
         "order of the contacts)");
   }
+  if (fcAndersonDepth < 0 || fcAndersonDepth > 10) {
+    fail("fcAndersonDepth", "in [0, 10]", fcAndersonDepth);
+  }
+  if (fcAndersonDepth > 0 && fcAdaptiveRelaxation) {
+    throw std::invalid_argument(
+        "SolverOptions: fcAndersonDepth > 0 and fcAdaptiveRelaxation exclude each other (both "
+        "change the sweeps' iterates; use one)");
+  }
   if (fcFreezeSweeps < 0) {
     fail("fcFreezeSweeps", ">= 0", fcFreezeSweeps);
   }

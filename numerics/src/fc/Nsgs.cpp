@@ -1,6 +1,7 @@
 // Nonsmooth Gauss–Seidel over contacts (FC2D and FC3D), see
 // docs/numerics/friction-contact-local.md.
 
+#include "AndersonAcceleration.hpp"
 #include "FcStall.hpp"
 #include "LocalSolverChoice.hpp"
 #include "NsgsKernel.hpp"
@@ -201,7 +202,8 @@ struct NsgsWorkspace {
   // [colorStart[c], colorStart[c + 1]), in index order), empty when not coloured; computed by
   // setup, i.e. once per pattern of W.
   std::vector<Eigen::Index> colorStart, colorContacts;
-  std::vector<double> change2;  // per contact: ‖Δr_i‖² of the sweep (−1: frozen, skipped)
+  std::vector<double> change2;    // per contact: ‖Δr_i‖² of the sweep (−1: frozen, skipped)
+  AndersonAcceleration anderson;  // fcAndersonDepth > 0
 
   // Greedy colouring of the contacts in index order: the smallest colour not taken by a
   // contact coupled to it (W_ij or W_ji stored).
@@ -310,6 +312,9 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   fcdetail::RelaxationControl relaxation;
   relaxation.reset();
   double omega = adaptive ? 1.0 : options.relaxation;
+  // Anderson acceleration (options.fcAndersonDepth; "Anderson acceleration" in the same page).
+  const bool anderson = options.fcAndersonDepth > 0;
+  if (anderson) ws.anderson.resize(options.fcAndersonDepth, n);
   const double tol = options.tolerance;
 
   std::vector<Eigen::Index>& order = ws.order;
@@ -343,6 +348,8 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
         std::swap(order[k], order[j]);
       }
     }
+    const bool accelerated = anderson && sweep > fcdetail::AndersonAcceleration::kPlainSweeps;
+    if (accelerated) ws.anderson.beginSweep(r);
     double diff2 = 0.0;
     bool skipped = false;
     const double freezeThreshold2 =
@@ -418,6 +425,16 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
     }
     const double rn = r.norm();
     const double light = rn > 0.0 ? std::sqrt(diff2) / rn : std::sqrt(diff2);
+    if (accelerated && ws.anderson.accelerate(r)) {
+      // The extrapolated iterate, projected on each contact's set (admissible iterates).
+      for (Eigen::Index i = 0; i < nc; ++i) {
+        const FcVector<D> ri = r.template segment<D>(D * i);
+        r.template segment<D>(D * i) =
+            options.fcTresca
+                ? projectOnCylinder<D>(ri, options.fcTrescaThresholds[static_cast<std::size_t>(i)])
+                : projectOnCone<D>(ri, problem.mu()[i]);
+      }
+    }
     if (adaptive) {
       const double used = omega;
       omega = relaxation.record(std::sqrt(diff2));

@@ -59,6 +59,13 @@ struct SolverOptions {
   /// plain sweep. For slowly converging solves such as granular piles in motion; the
   /// error and status mean what they mean without it. Default false.
   bool fcAdaptiveRelaxation = false;
+  /// NSGS (plain and coloured): Anderson acceleration of depth m of the sweeps, in [0, 10]
+  /// (docs/numerics/friction-contact-local.md, "Anderson acceleration"). 0: off (default).
+  /// After 24 plain sweeps (a solve that converges within them is bitwise that of plain
+  /// NSGS), each iterate is extrapolated from the last m sweeps (type II, restarted when the
+  /// sweep's change ‖Δr‖ does not decrease) and projected on the cones. 1–2 suit jammed
+  /// piles (3.5–5× fewer sweeps measured). Excludes fcAdaptiveRelaxation.
+  int fcAndersonDepth = 0;
   /// NSGS over a colouring of the contacts (docs/numerics/friction-contact-local.md, "Coloured
   /// NSGS"): the contacts are split into colours of contacts with no coupling block W_ij
   /// between them (greedy, in index order, from W's block pattern); a sweep visits the colours
