@@ -88,4 +88,19 @@ inline FrictionContactProblem randomBodiesProblem(int d, int nb, int nc, unsigne
   return FrictionContactProblem(d, Matrix(W), q, mu);
 }
 
+/// Every contact's reaction in its Coulomb cone, up to 1e-12 (1 + |r_N|): the check of the
+/// NSGS accelerations, whose iterates are projected on the cones.
+inline ::testing::AssertionResult reactionsInCones(const FrictionContactProblem& p,
+                                                   const Eigen::VectorXd& r) {
+  const int d = p.dimension();
+  for (Eigen::Index i = 0; i < p.numberOfContacts(); ++i) {
+    const double rN = r[d * i];
+    const double rT = r.segment(d * i + 1, d - 1).norm();
+    const double slack = 1e-12 * (1.0 + std::abs(rN));
+    if (rN < -slack || rT > p.mu()[i] * rN + slack)
+      return ::testing::AssertionFailure() << "contact " << i << ": r_N " << rN << ", |r_T| " << rT;
+  }
+  return ::testing::AssertionSuccess();
+}
+
 }  // namespace moreau::numerics::fctest

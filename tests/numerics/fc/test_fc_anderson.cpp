@@ -1,10 +1,12 @@
 // NSGS Anderson acceleration (SolverOptions::fcAndersonDepth): the accelerator on linear
-// fixed-point maps, and NSGS with it (fewer sweeps on piles and stacks, a Coulomb solution,
-// admissible iterates, plain NSGS bit for bit on short solves, the same bits through the
-// solver object and on two threads coloured, the options checked).
+// fixed-point maps, NSGS with it (fewer sweeps on piles and stacks, a Coulomb solution, the
+// options checked), and what it shares with the adaptive relaxation
+// (SolverOptions::fcAdaptiveRelaxation): admissible iterates, plain NSGS bit for bit on short
+// solves, the same bits through the solver object and on two threads coloured.
 
 #include "AndersonAcceleration.hpp"  // numerics/src/fc (internal)
 #include "FcLocalTestUtils.hpp"
+#include "RelaxationControl.hpp"  // numerics/src/fc (internal)
 
 #include <moreau/numerics/fc/FcError.hpp>
 #include <moreau/numerics/fc/FrictionContactSolver.hpp>
@@ -15,11 +17,14 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace mn = moreau::numerics;
 using moreau::numerics::fcdetail::AndersonAcceleration;
+using moreau::numerics::fcdetail::RelaxationControl;
 using moreau::numerics::fctest::isCoulombSolution;
+using moreau::numerics::fctest::reactionsInCones;
 
 namespace {
 
@@ -86,29 +91,36 @@ struct NsgsRun {
   Eigen::VectorXd r;
 };
 
-NsgsRun nsgs(const mn::FrictionContactProblem& p, int depth, double tolerance, int maxIterations) {
+// The NSGS accelerations: Anderson of depth 1 and 2, and the adaptive relaxation.
+struct Acceleration {
+  const char* name;
+  int anderson;
+  bool adaptive;
+};
+constexpr Acceleration kAccelerations[] = {
+    {"Anderson 1", 1, false}, {"Anderson 2", 2, false}, {"adaptive relaxation", 0, true}};
+// Both keep this many sweeps plain.
+static_assert(AndersonAcceleration::kPlainSweeps == RelaxationControl::kPlainSweeps);
+
+mn::SolverOptions nsgsOptions(const Acceleration& a, double tolerance, int maxIterations) {
   mn::SolverOptions o;
   o.solver = "nsgs";
   o.tolerance = tolerance;
   o.maxIterations = maxIterations;
-  o.fcAndersonDepth = depth;
+  o.fcAndersonDepth = a.anderson;
+  o.fcAdaptiveRelaxation = a.adaptive;
+  return o;
+}
+
+NsgsRun nsgs(const mn::FrictionContactProblem& p, const Acceleration& a, double tolerance,
+             int maxIterations) {
   NsgsRun run;
   Eigen::VectorXd u;
-  run.result = mn::solveFrictionContact(p, run.r, u, o);
+  run.result = mn::solveFrictionContact(p, run.r, u, nsgsOptions(a, tolerance, maxIterations));
   return run;
 }
 
-::testing::AssertionResult inCones(const mn::FrictionContactProblem& p, const Eigen::VectorXd& r) {
-  const int d = p.dimension();
-  for (Eigen::Index i = 0; i < p.numberOfContacts(); ++i) {
-    const double rN = r[d * i];
-    const double rT = r.segment(d * i + 1, d - 1).norm();
-    const double slack = 1e-12 * (1.0 + std::abs(rN));
-    if (rN < -slack || rT > p.mu()[i] * rN + slack)
-      return ::testing::AssertionFailure() << "contact " << i << ": r_N " << rN << ", |r_T| " << rT;
-  }
-  return ::testing::AssertionSuccess();
-}
+constexpr Acceleration kPlain{"plain", 0, false};
 
 }  // namespace
 
@@ -119,10 +131,10 @@ TEST(FcNsgsAnderson, SolvesGeneratedPilesAndStacksInFewerSweeps) {
   for (const auto& g : {mn::generatePileWithContacts(100, two), mn::generatePileWithContacts(100),
                         mn::generateStack(mn::StackShape::Sphere, 10, two)}) {
     SCOPED_TRACE(g.name);
-    const NsgsRun plain = nsgs(g.problem, 0, 1e-8, 5000);
+    const NsgsRun plain = nsgs(g.problem, kPlain, 1e-8, 5000);
     ASSERT_EQ(plain.result.status, mn::SolverStatus::Converged);
     for (const int depth : {1, 2}) {
-      const NsgsRun accelerated = nsgs(g.problem, depth, 1e-8, 5000);
+      const NsgsRun accelerated = nsgs(g.problem, kAccelerations[depth - 1], 1e-8, 5000);
       ASSERT_EQ(accelerated.result.status, mn::SolverStatus::Converged) << depth;
       EXPECT_LT(accelerated.result.iterations, 0.6 * plain.result.iterations)
           << "depth " << depth << ", " << plain.result.iterations << " plain sweeps";
@@ -130,57 +142,69 @@ TEST(FcNsgsAnderson, SolvesGeneratedPilesAndStacksInFewerSweeps) {
       EXPECT_LE(mn::fcComputeError(g.problem, accelerated.r, u), 1e-8);
       EXPECT_TRUE(isCoulombSolution(g.problem.W().toDense(), g.problem.q(), g.problem.mu(),
                                     g.problem.dimension(), accelerated.r, 1e-5));
-      EXPECT_TRUE(inCones(g.problem, accelerated.r));
+      EXPECT_TRUE(reactionsInCones(g.problem, accelerated.r));
     }
   }
 }
 
-TEST(FcNsgsAnderson, IteratesStayInTheConesWhenTheBudgetRunsOut) {
-  const auto g = mn::generatePileWithContacts(100);
-  for (int budget : {30, 41, 77}) {
-    const NsgsRun run = nsgs(g.problem, 2, 1e-14, budget);
-    EXPECT_EQ(run.result.status, mn::SolverStatus::MaxIterations) << budget;
-    EXPECT_TRUE(inCones(g.problem, run.r)) << budget;
+TEST(FcNsgsAccelerations, IteratesStayInTheConesWhenTheBudgetRunsOut) {
+  // Stopped in accelerated sweeps: the iterates are projected on the cones.
+  mn::ProblemGeneratorOptions two;
+  two.dimension = 2;
+  for (const auto& g :
+       {mn::generatePileWithContacts(100), mn::generatePileWithContacts(100, two)}) {
+    for (const Acceleration& a : kAccelerations) {
+      for (int budget : {30, 41, 57, 77, 90}) {
+        const NsgsRun run = nsgs(g.problem, a, 1e-14, budget);
+        EXPECT_EQ(run.result.status, mn::SolverStatus::MaxIterations) << a.name << budget;
+        EXPECT_TRUE(reactionsInCones(g.problem, run.r)) << g.name << ", " << a.name << budget;
+      }
+    }
   }
 }
 
-TEST(FcNsgsAnderson, ShortSolvesArePlainNsgsBitForBit) {
+TEST(FcNsgsAccelerations, ShortSolvesArePlainNsgsBitForBit) {
+  // Solves within the plain sweeps (17 of them for both): the same iterates, the same bits.
   const auto box = mn::generateStack(mn::StackShape::Box, 1);
   const auto spheres = mn::generateStack(mn::StackShape::Sphere, 2);
   for (const auto& [g, tolerance] : {std::pair{&box, 1e-6}, std::pair{&spheres, 1e-4}}) {
     SCOPED_TRACE(g->name);
-    const NsgsRun plain = nsgs(g->problem, 0, tolerance, 5000);
+    const NsgsRun plain = nsgs(g->problem, kPlain, tolerance, 5000);
     ASSERT_EQ(plain.result.status, mn::SolverStatus::Converged);
     ASSERT_GT(plain.result.iterations, 10);
     ASSERT_LE(plain.result.iterations, AndersonAcceleration::kPlainSweeps);
-    const NsgsRun accelerated = nsgs(g->problem, 1, tolerance, 5000);
-    EXPECT_EQ(accelerated.result.iterations, plain.result.iterations);
-    EXPECT_EQ(accelerated.r, plain.r);
+    for (const Acceleration& a : kAccelerations) {
+      const NsgsRun accelerated = nsgs(g->problem, a, tolerance, 5000);
+      EXPECT_EQ(accelerated.result.iterations, plain.result.iterations) << a.name;
+      EXPECT_EQ(accelerated.r, plain.r) << a.name;
+      EXPECT_EQ(accelerated.result.error, plain.result.error) << a.name;
+    }
   }
 }
 
-TEST(FcNsgsAnderson, SolverObjectAndColouredThreadsGiveTheSameBits) {
+TEST(FcNsgsAccelerations, SolverObjectAndColouredThreadsGiveTheSameBits) {
+  // The repeated-solve object gives the free function's bits, and the coloured NSGS the same
+  // bits on one and two threads, with the acceleration engaged (more sweeps than the plain
+  // ones plus two windows).
   const auto g = mn::generatePileWithContacts(100);
-  for (const bool coloured : {false, true}) {
-    SCOPED_TRACE(coloured ? "coloured" : "natural order");
-    mn::SolverOptions o;
-    o.solver = "nsgs";
-    o.tolerance = 1e-8;
-    o.maxIterations = 5000;
-    o.fcAndersonDepth = 2;
-    o.fcColoring = coloured;
-    Eigen::VectorXd rf, uf;
-    const mn::SolverResult free = mn::solveFrictionContact(g.problem, rf, uf, o);
-    ASSERT_EQ(free.status, mn::SolverStatus::Converged);
-    ASSERT_GT(free.iterations, AndersonAcceleration::kPlainSweeps + 10);
-    for (const int threads : {1, 2}) {
-      o.threads = threads;
-      mn::FrictionContactSolver solver("nsgs", o);
-      for (int repeat = 0; repeat < 2; ++repeat) {  // the second solve reuses the workspace
-        Eigen::VectorXd r, u;
-        const mn::SolverResult res = solver.solve(g.problem, r, u);
-        EXPECT_EQ(res.iterations, free.iterations) << threads << " threads";
-        EXPECT_TRUE(r == rf) << threads << " threads";
+  for (const Acceleration& a : kAccelerations) {
+    for (const bool coloured : {false, true}) {
+      SCOPED_TRACE(std::string(a.name) + (coloured ? ", coloured" : ", natural order"));
+      mn::SolverOptions o = nsgsOptions(a, 1e-8, 5000);
+      o.fcColoring = coloured;
+      Eigen::VectorXd rf, uf;
+      const mn::SolverResult free = mn::solveFrictionContact(g.problem, rf, uf, o);
+      ASSERT_EQ(free.status, mn::SolverStatus::Converged);
+      ASSERT_GT(free.iterations, AndersonAcceleration::kPlainSweeps + 16);
+      for (const int threads : {1, 2}) {
+        o.threads = threads;
+        mn::FrictionContactSolver solver("nsgs", o);
+        for (int repeat = 0; repeat < 2; ++repeat) {  // the second solve reuses the workspace
+          Eigen::VectorXd r, u;
+          const mn::SolverResult res = solver.solve(g.problem, r, u);
+          EXPECT_EQ(res.iterations, free.iterations) << threads << " threads";
+          EXPECT_TRUE(r == rf) << threads << " threads";
+        }
       }
     }
   }

@@ -1,12 +1,11 @@
 // NSGS adaptive relaxation (SolverOptions::fcAdaptiveRelaxation): the control on given
 // sequences of sweep changes, and NSGS with it on generated piles (fewer sweeps, a Coulomb
-// solution, admissible iterates, plain NSGS bit for bit when a solve is short).
+// solution). The properties it shares with the Anderson acceleration: test_fc_anderson.cpp.
 
 #include "FcLocalTestUtils.hpp"
 #include "RelaxationControl.hpp"  // numerics/src/fc (internal)
 
 #include <moreau/numerics/fc/FcError.hpp>
-#include <moreau/numerics/fc/FrictionContactSolver.hpp>
 #include <moreau/numerics/fc/FrictionContactSolvers.hpp>
 #include <moreau/numerics/fc/ProblemGenerator.hpp>
 
@@ -14,11 +13,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 
 namespace mn = moreau::numerics;
 using moreau::numerics::fcdetail::RelaxationControl;
 using moreau::numerics::fctest::isCoulombSolution;
+using moreau::numerics::fctest::reactionsInCones;
 
 namespace {
 
@@ -104,119 +103,33 @@ TEST(RelaxationControl, ErraticRatiosAreNotExtrapolated) {
   EXPECT_EQ(feedGeometric(control, 0.95, 100, change), 1.0);
 }
 
-namespace {
-
-struct NsgsRun {
-  mn::SolverResult result;
-  Eigen::VectorXd r;
-};
-
-NsgsRun nsgs(const mn::FrictionContactProblem& p, bool adaptive, double tolerance,
-             int maxIterations) {
-  mn::SolverOptions o;
-  o.solver = "nsgs";
-  o.tolerance = tolerance;
-  o.maxIterations = maxIterations;
-  o.fcAdaptiveRelaxation = adaptive;
-  NsgsRun run;
-  Eigen::VectorXd u;
-  run.result = mn::solveFrictionContact(p, run.r, u, o);
-  return run;
-}
-
-// Every contact's reaction in its cone (exactly up to rounding: the iterates are projected).
-::testing::AssertionResult inCones(const mn::FrictionContactProblem& p, const Eigen::VectorXd& r) {
-  const int d = p.dimension();
-  for (Eigen::Index i = 0; i < p.numberOfContacts(); ++i) {
-    const double rN = r[d * i];
-    const double rT = r.segment(d * i + 1, d - 1).norm();
-    const double slack = 1e-12 * (1.0 + std::abs(rN));
-    if (rN < -slack || rT > p.mu()[i] * rN + slack)
-      return ::testing::AssertionFailure() << "contact " << i << ": r_N " << rN << ", |r_T| " << rT;
-  }
-  return ::testing::AssertionSuccess();
-}
-
-}  // namespace
-
 TEST(FcNsgsAdaptiveRelaxation, SolvesGeneratedPilesInFewerSweeps) {
+  // The properties shared with the Anderson acceleration (admissible iterates, short solves
+  // bit for bit, the solver object and threads) are tested for both in test_fc_anderson.cpp.
   mn::ProblemGeneratorOptions two;
   two.dimension = 2;
   // Plain NSGS needs about 2000 sweeps on the 2D pile and 430 on the 3D one at 1e-8.
   for (const auto& g :
        {mn::generatePileWithContacts(100, two), mn::generatePileWithContacts(100)}) {
     SCOPED_TRACE(g.name);
-    const NsgsRun plain = nsgs(g.problem, false, 1e-8, 5000);
-    const NsgsRun adaptive = nsgs(g.problem, true, 1e-8, 5000);
-    ASSERT_EQ(plain.result.status, mn::SolverStatus::Converged);
-    ASSERT_EQ(adaptive.result.status, mn::SolverStatus::Converged);
-    EXPECT_LT(adaptive.result.iterations, 0.75 * plain.result.iterations)
-        << plain.result.iterations << " plain sweeps";
-    // The error is recomputed here, not taken from the result.
-    Eigen::VectorXd u;
-    EXPECT_LE(mn::fcComputeError(g.problem, adaptive.r, u), 1e-8);
-    for (const NsgsRun* run : {&plain, &adaptive})
-      EXPECT_TRUE(isCoulombSolution(g.problem.W().toDense(), g.problem.q(), g.problem.mu(),
-                                    g.problem.dimension(), run->r, 1e-5))
-          << (run == &plain ? "plain" : "adaptive");
-    EXPECT_TRUE(inCones(g.problem, adaptive.r));
-  }
-}
-
-TEST(FcNsgsAdaptiveRelaxation, IteratesStayInTheConesWhenTheBudgetRunsOut) {
-  mn::ProblemGeneratorOptions two;
-  two.dimension = 2;
-  const auto g = mn::generatePileWithContacts(100, two);
-  for (int budget : {40, 57, 90}) {  // stopped in over-relaxed sweeps
-    const NsgsRun run = nsgs(g.problem, true, 1e-12, budget);
-    EXPECT_EQ(run.result.status, mn::SolverStatus::MaxIterations) << budget;
-    EXPECT_TRUE(inCones(g.problem, run.r)) << budget;
-  }
-}
-
-TEST(FcNsgsAdaptiveRelaxation, ShortSolvesArePlainNsgsBitForBit) {
-  // Solves within the plain sweeps (17 of them for both): the same iterates, the same bits.
-  const auto box = mn::generateStack(mn::StackShape::Box, 1);
-  const auto spheres = mn::generateStack(mn::StackShape::Sphere, 2);
-  for (const auto& [g, tolerance] : {std::pair{&box, 1e-6}, std::pair{&spheres, 1e-4}}) {
-    SCOPED_TRACE(g->name);
-    const NsgsRun plain = nsgs(g->problem, false, tolerance, 5000);
-    ASSERT_EQ(plain.result.status, mn::SolverStatus::Converged);
-    ASSERT_GT(plain.result.iterations, 10);
-    ASSERT_LE(plain.result.iterations, RelaxationControl::kPlainSweeps);
-    const NsgsRun adaptive = nsgs(g->problem, true, tolerance, 5000);
-    EXPECT_EQ(adaptive.result.iterations, plain.result.iterations);
-    EXPECT_EQ(adaptive.r, plain.r);
-    EXPECT_EQ(adaptive.result.error, plain.result.error);
-  }
-}
-
-TEST(FcNsgsAdaptiveRelaxation, SolverObjectAndColouredThreadsGiveTheSameBits) {
-  // The repeated-solve object gives the free function's bits, and the coloured NSGS the
-  // same bits on one and two threads, with the control engaged (more sweeps than the plain
-  // ones plus a window).
-  const auto g = mn::generatePileWithContacts(100);
-  for (const bool coloured : {false, true}) {
-    SCOPED_TRACE(coloured ? "coloured" : "natural order");
     mn::SolverOptions o;
     o.solver = "nsgs";
     o.tolerance = 1e-8;
     o.maxIterations = 5000;
+    Eigen::VectorXd plain, adaptive, u;
+    const mn::SolverResult plainResult = mn::solveFrictionContact(g.problem, plain, u, o);
     o.fcAdaptiveRelaxation = true;
-    o.fcColoring = coloured;
-    Eigen::VectorXd rf, uf;
-    const mn::SolverResult free = mn::solveFrictionContact(g.problem, rf, uf, o);
-    ASSERT_EQ(free.status, mn::SolverStatus::Converged);
-    ASSERT_GT(free.iterations, RelaxationControl::kPlainSweeps + 2 * RelaxationControl::kWindow);
-    for (const int threads : {1, 2}) {
-      o.threads = threads;
-      mn::FrictionContactSolver solver("nsgs", o);
-      for (int repeat = 0; repeat < 2; ++repeat) {  // the second solve reuses the workspace
-        Eigen::VectorXd r, u;
-        const mn::SolverResult res = solver.solve(g.problem, r, u);
-        EXPECT_EQ(res.iterations, free.iterations) << threads << " threads";
-        EXPECT_TRUE(r == rf) << threads << " threads";
-      }
-    }
+    const mn::SolverResult result = mn::solveFrictionContact(g.problem, adaptive, u, o);
+    ASSERT_EQ(plainResult.status, mn::SolverStatus::Converged);
+    ASSERT_EQ(result.status, mn::SolverStatus::Converged);
+    EXPECT_LT(result.iterations, 0.75 * plainResult.iterations)
+        << plainResult.iterations << " plain sweeps";
+    // The error is recomputed here, not taken from the result.
+    EXPECT_LE(mn::fcComputeError(g.problem, adaptive, u), 1e-8);
+    for (const Eigen::VectorXd* r : {&plain, &adaptive})
+      EXPECT_TRUE(isCoulombSolution(g.problem.W().toDense(), g.problem.q(), g.problem.mu(),
+                                    g.problem.dimension(), *r, 1e-5))
+          << (r == &plain ? "plain" : "adaptive");
+    EXPECT_TRUE(reactionsInCones(g.problem, adaptive));
   }
 }
