@@ -7,6 +7,8 @@
 // not decrease (the safeguard). The caller projects the result on the cones. Allocates in
 // resize() only; deterministic.
 
+#include "NsgsKernel.hpp"
+
 #include <Eigen/Dense>
 
 #include <algorithm>
@@ -17,9 +19,8 @@ class AndersonAcceleration {
  public:
   /// Largest depth m.
   static constexpr int kMaxDepth = 10;
-  /// Sweeps before the acceleration starts (as RelaxationControl::kPlainSweeps): a solve that
-  /// converges within them is plain NSGS, bit for bit.
-  static constexpr int kPlainSweeps = 24;
+  /// Sweeps before the acceleration starts (NsgsKernel.hpp).
+  static constexpr int kPlainSweeps = kNsgsPlainSweeps;
 
   /// depth in [1, kMaxDepth], n the problem size (allocates when either changes).
   void resize(int depth, Eigen::Index n) {
@@ -50,29 +51,26 @@ class AndersonAcceleration {
   bool accelerate(Eigen::VectorXd& r) {
     f_ = r - x_;
     const double norm = f_.norm();
-    if (!havePrevious_ || !(norm < previousNorm_)) {
-      // First sweep, or ‖f‖ did not decrease: restart from this point.
-      columns_ = 0;
-      next_ = 0;
-      fPrev_ = f_;
-      gPrev_ = r;
-      havePrevious_ = true;
-      previousNorm_ = norm;
-      return false;
+    const bool extrapolate = havePrevious_ && norm < previousNorm_;
+    if (!extrapolate) {
+      restart();  // first sweep, or ‖f‖ did not decrease: the history starts from here
+    } else {
+      dF_.col(next_) = f_ - fPrev_;
+      dG_.col(next_) = r - gPrev_;
+      next_ = (next_ + 1) % depth_;
+      columns_ = std::min(columns_ + 1, depth_);
     }
-    dF_.col(next_) = f_ - fPrev_;
-    dG_.col(next_) = r - gPrev_;
-    next_ = (next_ + 1) % depth_;
-    columns_ = std::min(columns_ + 1, depth_);
-    fPrev_ = f_;
+    f_.swap(fPrev_);  // fPrev_ = this sweep's f (f_ is rewritten at the next call)
     gPrev_ = r;
+    havePrevious_ = true;
     previousNorm_ = norm;
+    if (!extrapolate) return false;
     // Normal equations of the least-squares problem, slightly regularized (columns
-    // nearly dependent); m ≤ kMaxDepth, so no heap.
+    // nearly dependent); m ≤ kMaxDepth, so no heap. f = fPrev_ from here.
     Small normal(columns_, columns_);
     SmallVector rhs(columns_);
     for (int a = 0; a < columns_; ++a) {
-      rhs(a) = dF_.col(a).dot(f_);
+      rhs(a) = dF_.col(a).dot(fPrev_);
       for (int b = 0; b <= a; ++b) normal(a, b) = normal(b, a) = dF_.col(a).dot(dF_.col(b));
     }
     const double scale = normal.trace();

@@ -79,6 +79,11 @@ FcVector<D> projectOnCylinder(const FcVector<D>& x, double threshold) {
 }
 
 template <int D>
+FcVector<D> projectOnLawSet(const FcVector<D>& x, const ContactLaw& law) {
+  return law.tresca ? projectOnCylinder<D>(x, law.threshold) : projectOnCone<D>(x, law.mu);
+}
+
+template <int D>
 FcVector<D> deSaxceVelocity(const FcVector<D>& u, double mu) {
   FcVector<D> v = u;
   v[0] += mu * u.template tail<D - 1>().norm();
@@ -383,9 +388,7 @@ int projectionIterations(const FcMatrix<D>& W, const FcVector<D>& q, const Conta
     const FcVector<D> u = W * x + q;
     return law.tresca ? u : deSaxceVelocity<D>(u, law.mu);
   };
-  auto proj = [&](const FcVector<D>& x) {
-    return law.tresca ? projectOnCylinder<D>(x, law.threshold) : projectOnCone<D>(x, law.mu);
-  };
+  auto proj = [&](const FcVector<D>& x) { return projectOnLawSet<D>(x, law); };
   const double wn = W.norm();
   double rho = (std::isfinite(wn) && wn > 0.0) ? 1.0 / wn : 1.0;
   FcVector<D> ut = map(r);
@@ -723,6 +726,7 @@ LocalSolverReport solveLocalContact(LocalSolverKind kind, const FcMatrix<D>& W,
   template FcVector<D> projectOnCone<D>(const FcVector<D>&, double);                              \
   template FcMatrix<D> projectOnConeJacobian<D>(const FcVector<D>&, double);                      \
   template FcVector<D> projectOnCylinder<D>(const FcVector<D>&, double);                          \
+  template FcVector<D> projectOnLawSet<D>(const FcVector<D>&, const ContactLaw&);                 \
   template FcVector<D> deSaxceVelocity<D>(const FcVector<D>&, double);                            \
   template FcMatrix<D> deSaxceVelocityJacobian<D>(const FcVector<D>&, double);                    \
   template bool isInCone<D>(const FcVector<D>&, double, double);                                  \

@@ -314,7 +314,16 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   double omega = adaptive ? 1.0 : options.relaxation;
   // Anderson acceleration (options.fcAndersonDepth; "Anderson acceleration" in the same page).
   const bool anderson = options.fcAndersonDepth > 0;
-  if (anderson) ws.anderson.resize(options.fcAndersonDepth, n);
+  // The law of contact i (Coulomb, or Tresca with its threshold).
+  const auto lawOf = [&](Eigen::Index i) {
+    ContactLaw law;
+    law.mu = problem.mu()[i];
+    if (options.fcTresca) {
+      law.tresca = true;
+      law.threshold = options.fcTrescaThresholds[static_cast<std::size_t>(i)];
+    }
+    return law;
+  };
   const double tol = options.tolerance;
 
   std::vector<Eigen::Index>& order = ws.order;
@@ -348,7 +357,10 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
         std::swap(order[k], order[j]);
       }
     }
-    const bool accelerated = anderson && sweep > fcdetail::AndersonAcceleration::kPlainSweeps;
+    const bool accelerated = anderson && sweep > fcdetail::kNsgsPlainSweeps;
+    // Sized at the first accelerated sweep (a short solve allocates nothing for it).
+    if (accelerated && sweep == fcdetail::kNsgsPlainSweeps + 1)
+      ws.anderson.resize(options.fcAndersonDepth, n);
     if (accelerated) ws.anderson.beginSweep(r);
     double diff2 = 0.0;
     bool skipped = false;
@@ -365,12 +377,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
         return -1.0;
       }
       rows.localQ(i, problem.q(), r, q);
-      ContactLaw law;
-      law.mu = problem.mu()[i];
-      if (options.fcTresca) {
-        law.tresca = true;
-        law.threshold = options.fcTrescaThresholds[static_cast<std::size_t>(i)];
-      }
+      const ContactLaw law = lawOf(i);
       const FcVector<D> old = r.template segment<D>(D * i);
       FcVector<D> ri = old;
       // ρ of the Alart–Curnier Newton solver: computed from W_ii at the contact's first Newton
@@ -385,8 +392,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
         ri = omega * ri + (1.0 - omega) * old;
         // Adaptive (ω > 1): the extrapolated reaction is projected back on its set (the
         // cone, or the Tresca cylinder), so that every iterate is admissible.
-        if (adaptive)
-          ri = law.tresca ? projectOnCylinder<D>(ri, law.threshold) : projectOnCone<D>(ri, law.mu);
+        if (adaptive) ri = projectOnLawSet<D>(ri, law);
       }
       if (!ri.allFinite()) ri = old;
       r.template segment<D>(D * i) = ri;
@@ -429,10 +435,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
       // The extrapolated iterate, projected on each contact's set (admissible iterates).
       for (Eigen::Index i = 0; i < nc; ++i) {
         const FcVector<D> ri = r.template segment<D>(D * i);
-        r.template segment<D>(D * i) =
-            options.fcTresca
-                ? projectOnCylinder<D>(ri, options.fcTrescaThresholds[static_cast<std::size_t>(i)])
-                : projectOnCone<D>(ri, problem.mu()[i]);
+        r.template segment<D>(D * i) = projectOnLawSet<D>(ri, lawOf(i));
       }
     }
     if (adaptive) {

@@ -12,6 +12,12 @@
 
 namespace moreau::numerics::fcdetail {
 
+/// Sweeps of NSGS that stay plain whatever its accelerations (fcAdaptiveRelaxation,
+/// fcAndersonDepth): a solve that converges within them has the iterates of plain NSGS,
+/// bit for bit (the warm-started steps of a settled scene, which an acceleration would keep
+/// from coming to rest).
+inline constexpr int kNsgsPlainSweeps = 24;
+
 template <int D>
 struct NsgsWorkspace;  // Nsgs.cpp
 

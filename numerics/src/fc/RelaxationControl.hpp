@@ -5,6 +5,8 @@
 // factor ω of the next sweep. Plain arithmetic on the values it is given: the same
 // sequence gives the same factors (deterministic), and it allocates nothing.
 
+#include "NsgsKernel.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -12,10 +14,8 @@ namespace moreau::numerics::fcdetail {
 
 class RelaxationControl {
  public:
-  /// Sweeps that stay plain Gauss–Seidel whatever the rate: a solve that converges within
-  /// them has the iterates of plain NSGS, bit for bit (warm-started steps of a settled
-  /// scene, which over-relaxation would keep from coming to rest).
-  static constexpr int kPlainSweeps = 24;
+  /// Sweeps that stay plain Gauss–Seidel whatever the rate (NsgsKernel.hpp).
+  static constexpr int kPlainSweeps = kNsgsPlainSweeps;
   /// Ratios in a window: the rate of a window is the geometric mean of its sweep-to-sweep
   /// ratios ‖Δr_k‖ / ‖Δr_{k−1}‖.
   static constexpr int kWindow = 8;

@@ -167,6 +167,11 @@ struct ContactLaw {
   double threshold = 0.0;
 };
 
+/// Projection of x on the admissible set of the law: the cone K_μ (projectOnCone) or, for
+/// Tresca, the cylinder of radius g (projectOnCylinder).
+template <int D>
+FcVector<D> projectOnLawSet(const FcVector<D>& x, const ContactLaw& law);
+
 /// Method of solveLocalContact.
 enum class LocalSolverKind {
   AlartCurnier,  ///< generalized Newton on Φ_AC, Armijo backtracking on ½‖Φ‖², projection fallback
