@@ -28,7 +28,9 @@
 // the positions and the dormant contacts per step whose bound had to be refreshed.
 //
 //   moreau_bench_pile_ideal_layout [--spheres 1000,10000] [--measure 200] [--warmup 20]
-//                                  [--threads 1]
+//                                  [--threads 1] [--stride 1]
+// (--stride S: the contact records S apart in their array, the slots in between never read, as
+// the kernel's interaction arrays hold the dormant contacts between the active ones.)
 #include <moreau/numerics/Matrix.hpp>
 #include <moreau/numerics/ParallelFor.hpp>
 #include <moreau/numerics/SolverOptions.hpp>
@@ -111,19 +113,26 @@ void fillH(Matrix36& H, const Eigen::Vector3d e[3], const Eigen::Vector3d& c, do
 
 struct Pile {
   std::vector<Body> bodies;
+  // The active contacts' records, contact c at contacts[c · stride] (stride 1: compact; the
+  // slots in between stand for dormant contacts' records, never read: --stride).
   std::vector<Contact> contacts;
+  std::size_t stride = 1, nc = 0;
+  Contact& contact(std::size_t c) { return contacts[c * stride]; }
+  const Contact& contact(std::size_t c) const { return contacts[c * stride]; }
   std::vector<Dormant> dormant;
   std::vector<int> sideStart;  // bodies.size() + 1
   std::vector<Side> sides;
-  std::vector<int> termStart;  // contacts.size() + 1
+  std::vector<int> termStart;  // nc + 1
   std::vector<Term> terms;
   std::vector<int> above;  // per contact: how many spheres rest on its upper body (and itself)
   nm::FrictionContactProblem problem;
   Eigen::VectorXd r, u;
 };
 
-Pile build(long n) {
+Pile build(long n, std::size_t stride) {
   Pile p;
+  p.stride = stride;
+  p.nc = static_cast<std::size_t>(n);
   const long k = static_cast<long>(std::ceil(std::cbrt(static_cast<double>(n)) - 1e-9));
   const long layer = k * k;
   const double sx = 2.002 * kR, sz = 2.0 * kR - 1e-8;
@@ -134,10 +143,10 @@ Pile build(long n) {
         Eigen::Vector3d(sx / 2 + i * sx, sx / 2 + j * sx, kR - 1e-8 + l * sz);
   }
   // Active contacts: contact s between sphere s and the one below it (or the ground).
-  p.contacts.resize(static_cast<std::size_t>(n));
+  p.contacts.resize(static_cast<std::size_t>(n) * stride);
   p.above.resize(static_cast<std::size_t>(n));
   for (long s = 0; s < n; ++s) {
-    Contact& c = p.contacts[static_cast<std::size_t>(s)];
+    Contact& c = p.contact(static_cast<std::size_t>(s));
     c.b = static_cast<int>(s);
     c.a = s >= layer ? static_cast<int>(s - layer) : -1;
     long count = 0;
@@ -154,9 +163,9 @@ Pile build(long n) {
   }
   // Each body's contacts (CSR, in row order).
   std::vector<std::vector<Side>> perBody(p.bodies.size());
-  for (std::size_t c = 0; c < p.contacts.size(); ++c) {
-    if (p.contacts[c].a >= 0) perBody[std::size_t(p.contacts[c].a)].push_back({int(c), false});
-    perBody[std::size_t(p.contacts[c].b)].push_back({int(c), true});
+  for (std::size_t c = 0; c < p.nc; ++c) {
+    if (p.contact(c).a >= 0) perBody[std::size_t(p.contact(c).a)].push_back({int(c), false});
+    perBody[std::size_t(p.contact(c).b)].push_back({int(c), true});
   }
   p.sideStart.push_back(0);
   for (auto& list : perBody) {
@@ -165,12 +174,12 @@ Pile build(long n) {
     p.sideStart.push_back(static_cast<int>(p.sides.size()));
   }
   // The pattern of W and the assembly's terms, row by row.
-  const auto nc = static_cast<Eigen::Index>(p.contacts.size());
+  const auto nc = static_cast<Eigen::Index>(p.nc);
   nm::SparseBlockMatrix W;
   W.beginPattern(nc, nc, 3);
-  std::vector<std::vector<Term>> rowTerms(p.contacts.size());
-  for (std::size_t c = 0; c < p.contacts.size(); ++c) {
-    const Contact& cc = p.contacts[c];
+  std::vector<std::vector<Term>> rowTerms(p.nc);
+  for (std::size_t c = 0; c < p.nc; ++c) {
+    const Contact& cc = p.contact(c);
     for (int side = 0; side < 2; ++side) {
       const int body = side == 0 ? cc.a : cc.b;
       if (body < 0) continue;
@@ -234,9 +243,9 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
   t = Clock::now();
   // 3. Active contacts: geometry, H, the rule, q = H v_free.
   Eigen::VectorXd& q = p.problem.q();
-  nm::parallelFor(threads, p.contacts.size(), 256, [&](std::size_t begin, std::size_t end) {
+  nm::parallelFor(threads, p.nc, 256, [&](std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c) {
-      Contact& cc = p.contacts[c];
+      Contact& cc = p.contact(c);
       const Body& B = p.bodies[std::size_t(cc.b)];
       Eigen::Vector3d e[3];
       if (cc.a >= 0) {
@@ -268,15 +277,15 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
   // 4. Assembly: W's blocks from the terms, row by row.
   nm::SparseBlockMatrix& W = p.problem.W().sparseBlock();
   double* values = W.values().data();
-  nm::parallelFor(threads, p.contacts.size(), 256, [&](std::size_t begin, std::size_t end) {
+  nm::parallelFor(threads, p.nc, 256, [&](std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c) {
       const auto first = W.blockOffset(W.rowPointer()[c]);
       const auto last = W.blockOffset(W.rowPointer()[c + 1] - 1) + 9;
       std::fill(values + first, values + last, 0.0);
       for (int k = p.termStart[c]; k < p.termStart[c + 1]; ++k) {
         const Term& term = p.terms[std::size_t(k)];
-        const Contact& rc = p.contacts[std::size_t(term.row)];
-        const Contact& cc = p.contacts[std::size_t(term.col)];
+        const Contact& rc = p.contact(std::size_t(term.row));
+        const Contact& cc = p.contact(std::size_t(term.col));
         const Matrix36& Hr = term.rowB ? rc.Hb : rc.Ha;
         const Matrix36& Hc = term.colB ? cc.Hb : cc.Ha;
         Eigen::Map<Eigen::Matrix3d> block(values + W.blockOffset(term.block));
@@ -299,7 +308,7 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
       Vector6 impulse = Vector6::Zero();
       for (int k = p.sideStart[i]; k < p.sideStart[i + 1]; ++k) {
         const Side& s = p.sides[std::size_t(k)];
-        const Contact& c = p.contacts[std::size_t(s.contact)];
+        const Contact& c = p.contact(std::size_t(s.contact));
         const auto lambda = p.r.segment<3>(3 * s.contact);
         impulse.noalias() += (s.isB ? c.Hb : c.Ha).transpose() * lambda;
       }
@@ -338,6 +347,7 @@ int main(int argc, char** argv) {
     std::vector<long> sizes = {1000, 10000};
     long measure = 200, warmup = 20;
     unsigned threads = 1;
+    std::size_t stride = 1;
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
       if (i + 1 >= argc) throw std::invalid_argument("missing value after " + arg);
@@ -348,17 +358,19 @@ int main(int argc, char** argv) {
         measure = std::stol(value);
       } else if (arg == "--warmup") {
         warmup = std::stol(value);
+      } else if (arg == "--stride") {
+        stride = static_cast<std::size_t>(std::stoul(value));
       } else if (arg == "--threads") {
         threads = static_cast<unsigned>(std::stoul(value));
       } else {
         throw std::invalid_argument(
             "unknown option " + arg +
             " (usage: moreau_bench_pile_ideal_layout [--spheres N,N] [--measure STEPS] "
-            "[--warmup STEPS] [--threads N])");
+            "[--warmup STEPS] [--threads N] [--stride S])");
       }
     }
-    if (measure < 1 || warmup < 1 || threads < 1)
-      throw std::invalid_argument("--measure, --warmup and --threads must be >= 1");
+    if (measure < 1 || warmup < 1 || threads < 1 || stride < 1)
+      throw std::invalid_argument("--measure, --warmup, --threads and --stride must be >= 1");
     std::printf(
         "# ideal layout (compact arrays in row order), settled lattice pile, NSGS tolerance "
         "1e-4, %u thread(s); us per step; phases: free (bodies + dormant bounds), contacts "
@@ -369,7 +381,7 @@ int main(int argc, char** argv) {
                 "us/active", "dN", "drift", "digest", "woken/st");
     for (long n : sizes) {
       if (n < 1) throw std::invalid_argument("--spheres: N must be >= 1");
-      Pile pile = build(n);
+      Pile pile = build(n, stride);
       nm::SolverOptions options;
       options.tolerance = 1e-4;
       options.maxIterations = 1000;
@@ -384,7 +396,7 @@ int main(int argc, char** argv) {
       const double wall = seconds(start) / static_cast<double>(measure);
       const double cpu = (moreau::bench::threadCpuSeconds() - cpuStart) / double(measure);
       double dN = 0.0, drift = 0.0;
-      for (std::size_t c = 0; c < pile.contacts.size(); ++c) {
+      for (std::size_t c = 0; c < pile.nc; ++c) {
         const double expected = pile.above[c] * kMass * kG * kH;
         dN = std::max(dN, std::abs(pile.r(Eigen::Index(3 * c)) - expected) / expected);
       }
@@ -394,7 +406,7 @@ int main(int argc, char** argv) {
         moreau::bench::addToDigest(digest, pile.bodies[i].x);
       }
       const auto m = static_cast<double>(measure);
-      const auto nc = static_cast<double>(pile.contacts.size());
+      const auto nc = static_cast<double>(pile.nc);
       // The pile must stay at rest: a wrong H, W or update shows here, not as a fast step.
       if (!(dN < 1e-2) || !(drift < 1e-5))
         throw std::runtime_error("the pile of N = " + std::to_string(n) +
@@ -403,7 +415,7 @@ int main(int argc, char** argv) {
       std::printf(
           "%7ld %7zu %8zu %10.1f %10.1f %9.1f %9.1f %9.1f %9.1f %8.2f %10.3f %9.1e %10.1e %016llx "
           "%8.2f\n",
-          n, pile.contacts.size(), pile.dormant.size(), 1e6 * wall, 1e6 * cpu, 1e6 * times.free / m,
+          n, pile.nc, pile.dormant.size(), 1e6 * wall, 1e6 * cpu, 1e6 * times.free / m,
           1e6 * times.contacts / m, 1e6 * times.solve / m, 1e6 * times.update / m, times.sweeps / m,
           1e6 * wall / nc, dN, drift, static_cast<unsigned long long>(digest), times.woken / m);
     }
