@@ -217,10 +217,8 @@ struct Times {
   double woken = 0;  // dormant contacts whose bound no longer proves them open (summed)
 };
 
-void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& times) {
-  const double iM = invMass(), iI = invInertia();
-  auto t = Clock::now();
-  // 1. Free velocities.
+// The phases of a step, one function each (profiles attribute their cost to them).
+[[gnu::noinline]] void freeVelocities(Pile& p, unsigned threads) {
   nm::parallelFor(threads, p.bodies.size(), 256, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       Body& b = p.bodies[i];
@@ -228,7 +226,11 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
       b.vFree(2) -= kH * kG;  // h M⁻¹ F_ext, F_ext = −m g e_z
     }
   });
-  // 2. Dormant contacts: still provably open (gap0 − motion > alert distance)?
+}
+
+// Returns the number of dormant contacts whose bound had to be refreshed.
+[[gnu::noinline]] std::size_t dormantBounds(Pile& p) {
+  // Still provably open (gap0 − motion > 0)?
   std::size_t woken = 0;
   for (Dormant& d : p.dormant) {
     const double moved = p.bodies[std::size_t(d.a)].travel + p.bodies[std::size_t(d.b)].travel;
@@ -239,9 +241,11 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
       ++woken;
     }
   }
-  times.free += seconds(t);
-  t = Clock::now();
-  // 3. Active contacts: geometry, H, the rule, q = H v_free.
+  return woken;
+}
+
+[[gnu::noinline]] void contactsPass(Pile& p, unsigned threads) {
+  // Geometry, H, the rule, q = H v_free.
   Eigen::VectorXd& q = p.problem.q();
   nm::parallelFor(threads, p.nc, 256, [&](std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c) {
@@ -274,7 +278,11 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
       q.segment<3>(static_cast<Eigen::Index>(3 * c)) = uf;
     }
   });
-  // 4. Assembly: W's blocks from the terms, row by row.
+}
+
+[[gnu::noinline]] void assemble(Pile& p, unsigned threads) {
+  const double iM = invMass(), iI = invInertia();
+  // W's blocks from the terms, row by row.
   nm::SparseBlockMatrix& W = p.problem.W().sparseBlock();
   double* values = W.values().data();
   nm::parallelFor(threads, p.nc, 256, [&](std::size_t begin, std::size_t end) {
@@ -294,14 +302,11 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
       }
     }
   });
-  times.contacts += seconds(t);
-  t = Clock::now();
-  // 5. Solve (warm start: p.r keeps the last λ).
-  const nm::SolverResult result = solver.solve(p.problem, p.r, p.u);
-  times.sweeps += result.iterations;
-  times.solve += seconds(t);
-  t = Clock::now();
-  // 6. Update: v = v_free + M⁻¹ Σ Hᵀ λ, q_{k+1}, the travel bound.
+}
+
+[[gnu::noinline]] void update(Pile& p, unsigned threads) {
+  const double iM = invMass(), iI = invInertia();
+  // v = v_free + M⁻¹ Σ Hᵀ λ, q_{k+1}, the travel bound.
   nm::parallelFor(threads, p.bodies.size(), 256, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
       Body& b = p.bodies[i];
@@ -328,8 +333,25 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
       b.travel += kH * (vTheta.head<3>().norm() + kR * vTheta.tail<3>().norm());
     }
   });
+}
+
+void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& times) {
+  auto t = Clock::now();
+  freeVelocities(p, threads);
+  times.woken += static_cast<double>(dormantBounds(p));
+  times.free += seconds(t);
+  t = Clock::now();
+  contactsPass(p, threads);
+  assemble(p, threads);
+  times.contacts += seconds(t);
+  t = Clock::now();
+  // Warm start: p.r keeps the last λ.
+  const nm::SolverResult result = solver.solve(p.problem, p.r, p.u);
+  times.sweeps += result.iterations;
+  times.solve += seconds(t);
+  t = Clock::now();
+  update(p, threads);
   times.update += seconds(t);
-  times.woken += static_cast<double>(woken);
 }
 
 std::vector<long> parseList(const std::string& s) {
