@@ -45,7 +45,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <exception>
 #include <sstream>
 #include <stdexcept>
@@ -99,8 +98,7 @@ struct Term {
   bool rowB = false, colB = false;
 };
 
-double invMass() { return 1.0 / kMass; }
-double invInertia() { return 1.0 / (0.4 * kMass * kR * kR); }
+constexpr double kInvMass = 1.0 / kMass, kInvInertia = 1.0 / (0.4 * kMass * kR * kR);
 
 // H of the body whose contact point is at G + c (c = −r n for the sphere above, +r n for the
 // sphere below), sign +1 for b and −1 for a: rows e_k (k = n, t1, t2) of u = v_b(P) − v_a(P).
@@ -281,7 +279,7 @@ struct Times {
 }
 
 [[gnu::noinline]] void assemble(Pile& p, unsigned threads) {
-  const double iM = invMass(), iI = invInertia();
+  constexpr double iM = kInvMass, iI = kInvInertia;
   // W's blocks from the terms, row by row.
   nm::SparseBlockMatrix& W = p.problem.W().sparseBlock();
   double* values = W.values().data();
@@ -305,7 +303,7 @@ struct Times {
 }
 
 [[gnu::noinline]] void update(Pile& p, unsigned threads) {
-  const double iM = invMass(), iI = invInertia();
+  constexpr double iM = kInvMass, iI = kInvInertia;
   // v = v_free + M⁻¹ Σ Hᵀ λ, q_{k+1}, the travel bound.
   nm::parallelFor(threads, p.bodies.size(), 256, [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i) {
@@ -354,12 +352,17 @@ void step(Pile& p, nm::FrictionContactSolver& solver, unsigned threads, Times& t
   times.update += seconds(t);
 }
 
-std::vector<long> parseList(const std::string& s) {
-  std::vector<long> out;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ',')) out.push_back(std::stol(item));
-  return out;
+moreau::bench::DriverCommandLine commandLine() {
+  return moreau::bench::DriverCommandLine(
+      "moreau_bench_pile_ideal_layout",
+      "[--spheres N,N,...] [--measure STEPS] [--warmup STEPS] [--threads N] [--stride S]");
+}
+
+// `text` as an integer >= 1, or the usage error naming `option`.
+long count(const std::string& option, const std::string& text) {
+  const double v = commandLine().positiveNumber(option, text);
+  if (v != std::floor(v) || v > 1e9) commandLine().fail(option + " expects an integer >= 1");
+  return static_cast<long>(v);
 }
 
 }  // namespace
@@ -372,27 +375,27 @@ int main(int argc, char** argv) {
     std::size_t stride = 1;
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
-      if (i + 1 >= argc) throw std::invalid_argument("missing value after " + arg);
+      if (arg == "--help" || arg == "-h") commandLine().fail("");
+      if (i + 1 >= argc) commandLine().fail("missing value after " + arg);
       const std::string value = argv[++i];
       if (arg == "--spheres") {
-        sizes = parseList(value);
+        sizes.clear();
+        std::stringstream list(value);
+        std::string item;
+        while (std::getline(list, item, ',')) sizes.push_back(count(arg, item));
+        if (sizes.empty()) commandLine().fail("--spheres expects a list of sizes");
       } else if (arg == "--measure") {
-        measure = std::stol(value);
+        measure = count(arg, value);
       } else if (arg == "--warmup") {
-        warmup = std::stol(value);
+        warmup = count(arg, value);
       } else if (arg == "--stride") {
-        stride = static_cast<std::size_t>(std::stoul(value));
+        stride = static_cast<std::size_t>(count(arg, value));
       } else if (arg == "--threads") {
-        threads = static_cast<unsigned>(std::stoul(value));
+        threads = static_cast<unsigned>(count(arg, value));
       } else {
-        throw std::invalid_argument(
-            "unknown option " + arg +
-            " (usage: moreau_bench_pile_ideal_layout [--spheres N,N] [--measure STEPS] "
-            "[--warmup STEPS] [--threads N] [--stride S])");
+        commandLine().fail("unknown option " + arg);
       }
     }
-    if (measure < 1 || warmup < 1 || threads < 1 || stride < 1)
-      throw std::invalid_argument("--measure, --warmup, --threads and --stride must be >= 1");
     std::printf(
         "# ideal layout (compact arrays in row order), settled lattice pile, NSGS tolerance "
         "1e-4, %u thread(s); us per step; phases: free (bodies + dormant bounds), contacts "
@@ -402,7 +405,6 @@ int main(int argc, char** argv) {
                 "dormant", "us/step", "cpu_us", "free", "contacts", "solve", "update", "mean_it",
                 "us/active", "dN", "drift", "digest", "woken/st");
     for (long n : sizes) {
-      if (n < 1) throw std::invalid_argument("--spheres: N must be >= 1");
       Pile pile = build(n, stride);
       nm::SolverOptions options;
       options.tolerance = 1e-4;

@@ -15,7 +15,6 @@
 #include <cstddef>
 #include <cstdlib>
 #include <string>
-#include <utility>
 
 extern "C" {
 void* __libc_malloc(std::size_t size);

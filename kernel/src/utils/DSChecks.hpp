@@ -29,7 +29,6 @@ inline double luPivotRatio(const Eigen::MatrixXd& M,
 /// The same ratio, computing the LU of M: allocates (used on construction or
 /// at a first evaluation only).
 inline double luPivotRatio(const Eigen::MatrixXd& M) {
-  if (!(M.cwiseAbs().maxCoeff() > 0)) return 0.0;
   return luPivotRatio(M, Eigen::PartialPivLU<Eigen::MatrixXd>(M));
 }
 

@@ -309,8 +309,7 @@ SolverResult nsgsImpl(const FrictionContactProblem& problem, Eigen::VectorXd& r,
   // (options.fcAdaptiveRelaxation; docs/numerics/friction-contact-local.md, "Adaptive
   // relaxation").
   const bool adaptive = options.fcAdaptiveRelaxation;
-  fcdetail::RelaxationControl relaxation;
-  relaxation.reset();
+  fcdetail::RelaxationControl relaxation;  // starts at ω = 1, unlocked
   double omega = adaptive ? 1.0 : options.relaxation;
   // Anderson acceleration (options.fcAndersonDepth; "Anderson acceleration" in the same page).
   const bool anderson = options.fcAndersonDepth > 0;
