@@ -84,3 +84,4 @@
 #include <moreau/kernel/utils/FiniteDifference.hpp>
 #include <moreau/kernel/utils/PluginLoader.hpp>
 #include <moreau/kernel/utils/Quaternion.hpp>
+#include <moreau/kernel/utils/VectorView.hpp>

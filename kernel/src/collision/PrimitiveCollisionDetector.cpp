@@ -84,7 +84,7 @@ void PrimitiveCollisionDetector::detect(const std::vector<CollisionObject>& obje
           if (j + 4 < end)
             detail::prefetch(objects[bodies_[j + 4]].body->q().data(), sizeof(double) * 3);
           const CollisionObject& o = objects[bodies_[j]];
-          const Eigen::VectorXd& q = o.body->q();
+          const auto& q = o.body->q();
           states_[j] = q.head<7>();  // read by the narrow phase (contiguous)
           const Eigen::Vector3d G = q.head<3>();
           Eigen::Vector3d extent;

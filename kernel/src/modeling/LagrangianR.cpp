@@ -45,7 +45,7 @@ void LagrangianR::computeInput(double t, Interaction& inter, unsigned level) {
   checkLevel(inter, level, 1);
   if (!hasConstantJacobians()) computeJacobians(t, inter);
   const RelationWorkspace& ws = inter.workspace();
-  const Eigen::VectorXd& lambda = inter.lambda(level);
+  const auto& lambda = inter.lambda(level);
   for (std::size_t i = 0; i < ws.offsets.size(); ++i)
     linkedDS(inter, i).p(level).noalias() +=
         ws.C.middleCols(ws.offsets[i], ws.sizes[i]).transpose() * lambda;

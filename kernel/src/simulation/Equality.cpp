@@ -49,7 +49,7 @@ numerics::SolverResult Equality::solve(Eigen::VectorXd& z, Eigen::VectorXd& w) {
   result.solver = options_.solver;
   result.iterations = 1;
   const numerics::Matrix& M = problem_.M();
-  const Eigen::VectorXd& q = problem_.q();
+  const auto& q = problem_.q();
   const Eigen::Index n = q.size();
   rhs_ = -q;
   bool solved = false;

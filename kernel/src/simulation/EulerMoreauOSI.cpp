@@ -245,7 +245,7 @@ void EulerMoreauOSI::Impl::newtonFreeState(std::size_t k, unsigned tau, double t
   for (DSData* sp : active) {
     DSData& s = *sp;
     FirstOrderNonLinearDS& ds = *s.base;
-    const Eigen::VectorXd& xk = ds.xMemory();
+    const auto& xk = ds.xMemory();
     if (tau == 0) {
       ds.x() = xk;  // x^0_{k+1} = x_k (also when the step is computed again)
       if (s.nonlinear) {
@@ -354,7 +354,7 @@ void EulerMoreauOSI::Impl::newtonUpdateState(std::size_t k, unsigned level, doub
   for (DSData* s : active) s->base->x() = s->xp;
   for (InteractionData& id : interactions) {
     if (!id.inter) continue;
-    const Eigen::VectorXd& lambda = id.inter->lambda(level);
+    const auto& lambda = id.inter->lambda(level);
     for (const DSBlock& b : id.blocks) ds[b.ds].base->x().noalias() += hg * (b.WB * lambda);
   }
   for (DSData* sp : active) {
@@ -547,7 +547,7 @@ void EulerMoreauOSI::computeFreeState(const StepContext& ctx) {
     DSData& s = *sp;
     FirstOrderLinearDS& ds = *s.ds;
     if (d.checkWrites && takeUserWrite(s, k, tk)) anyWritten = true;
-    const Eigen::VectorXd& xk = ds.xMemory();
+    const auto& xk = ds.xMemory();
     // (M + h(1−θ)A_k) x_k + h(1−θ) b_k + h(1−γ) r_k
     s.rhs.noalias() = s.M * xk;
     s.rhs.noalias() += (h * (1.0 - th)) * (s.Ak * xk);
@@ -649,7 +649,7 @@ void EulerMoreauOSI::updateState(const ProblemContext& ctx) {
   }
   for (InteractionData& id : d.interactions) {
     if (!id.inter) continue;
-    const Eigen::VectorXd& lambda = id.inter->lambda(level);
+    const auto& lambda = id.inter->lambda(level);
     const RelationWorkspace& ws = id.inter->workspace();
     for (const DSBlock& b : id.blocks) {
       FirstOrderLinearDS& ds = *d.ds[b.ds].ds;

@@ -45,7 +45,7 @@ void FrictionContact::addLawTerms(std::size_t row, const Interaction& inter,
                                   const ProblemContext& ctx, Eigen::Ref<Eigen::VectorXd> q) const {
   const double eN = eN_[row], eT = eT_[row];
   if (eN == 0.0 && eT == 0.0) return;  // no impact law term (the memory is not read)
-  const Eigen::VectorXd& ydot = inter.yMemory(ctx.outputLevel);
+  const auto& ydot = inter.yMemory(ctx.outputLevel);
   for (Eigen::Index c = 0; c < q.size(); c += dimension_) {
     q(c) += eN * ydot(c);
     if (eT > 0.0)

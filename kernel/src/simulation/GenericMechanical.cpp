@@ -55,7 +55,7 @@ void GenericMechanical::addLawTerms(std::size_t row, const Interaction& inter,
                                     Eigen::Ref<Eigen::VectorXd> q) const {
   const double eN = eN_[row];
   if (std::isnan(eN)) return;
-  const Eigen::VectorXd& ydot = inter.yMemory(ctx.outputLevel);
+  const auto& ydot = inter.yMemory(ctx.outputLevel);
   const int d = frictionDim_[row];
   if (d == 0) {  // Newton impact rows
     q += eN * ydot;

@@ -231,7 +231,7 @@ void GlobalFrictionContact::compute(const Simulation& simulation, const ProblemC
     const Interaction& a = *rowInteractions_[i];
     auto b = problem_.b.segment(rowOffset_[i], a.dimension());
     rowIntegrators_[i]->computeFreeOutput(a, ctx, b);
-    const Eigen::VectorXd& ydot = a.yMemory(ctx.outputLevel);
+    const auto& ydot = a.yMemory(ctx.outputLevel);
     for (Eigen::Index c = 0; c < a.dimension(); c += dimension_) {
       b(c) += eN_[i] * ydot(c);
       if (eT_[i] > 0.0)

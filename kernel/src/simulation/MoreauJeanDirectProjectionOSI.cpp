@@ -185,7 +185,7 @@ void MoreauJeanDirectProjectionOSI::updateState(const ProblemContext& ctx) {
   const IndexSet& set = topology_->indexSet(ctx.outputLevel);
   for (InteractionData& d : interactions_) {
     if (!d.inter || !set.contains(d.inter->number())) continue;
-    const Eigen::VectorXd& lambda = d.inter->lambda(0);
+    const auto& lambda = d.inter->lambda(0);
     if (lambda.isZero(0.0)) continue;
     for (const Block& b : d.blocks) {
       LagrangianDS& ds = *systems_[b.system].ds;

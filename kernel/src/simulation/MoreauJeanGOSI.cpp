@@ -326,8 +326,8 @@ void MoreauJeanGOSI::computeFreeState(const StepContext& ctx) {
     s.globalStep = kNoStep;
     LagrangianDS& ds = *s.ds;
     ds.computeFExt(tk1);
-    const Eigen::VectorXd& qk = ds.qMemory();
-    const Eigen::VectorXd& vk = ds.velocityMemory();
+    const auto& qk = ds.qMemory();
+    const auto& vk = ds.velocityMemory();
     s.work = h * th * ds.fExt() + h * (1.0 - th) * s.fExtk;
     if (s.lti) {
       s.work.noalias() -= (h * s.lti->C()) * vk;
@@ -369,8 +369,8 @@ bool MoreauJeanGOSI::addInteractionInIndexSet(const Interaction& inter, unsigned
     throw std::out_of_range("MoreauJeanGOSI: index set " + std::to_string(level) +
                             " out of range [0, 1]");
   if (isAlwaysActive(*inter.nonSmoothLaw())) return true;
-  const Eigen::VectorXd& y = inter.yMemory(0);
-  const Eigen::VectorXd& ydot = inter.yMemory(1);
+  const auto& y = inter.yMemory(0);
+  const auto& ydot = inter.yMemory(1);
   const Eigen::Index stride = static_cast<Eigen::Index>(inter.nonSmoothLaw()->size());
   for (Eigen::Index i = 0; i < y.size(); i += stride)
     if (y(i) + gamma_ * ctx.h * ydot(i) <= 0.0) return true;
@@ -406,7 +406,7 @@ void MoreauJeanGOSI::updateState(const ProblemContext& ctx) {
   // p = Σ Hᵀ λ (also for the systems whose velocity the global problem gave).
   for (const InteractionData& id : d.interactions) {
     if (!id.inter) continue;
-    const Eigen::VectorXd& lambda = id.inter->lambda(level);
+    const auto& lambda = id.inter->lambda(level);
     for (const DSBlock& b : id.blocks)
       d.ds[b.ds].ds->p(level).noalias() += b.H.transpose() * lambda;
   }
@@ -436,7 +436,7 @@ void MoreauJeanGOSI::updateState(const ProblemContext& ctx) {
       Eigen::VectorXd& v = ds.velocity();
       for (std::size_t j = 0; j < idx.size(); ++j) v(idx[j]) = vbar(static_cast<Eigen::Index>(j));
       s.rhs = v - ds.velocityMemory();
-      const Eigen::VectorXd& p = ds.p(level);
+      const auto& p = ds.p(level);
       Eigen::VectorXd& r = ds.boundaryConditionImpulse();
       Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
       for (std::size_t j = 0; j < idx.size(); ++j) {

@@ -168,7 +168,7 @@ void MoreauJeanNewtonEulerDirectProjectionOSI::updateState(const ProblemContext&
   for (Body& b : bodies_) b.delta.setZero();
   for (InteractionData& d : interactions_) {
     if (!d.inter || !set.contains(d.inter->number())) continue;
-    const Eigen::VectorXd& lambda = d.inter->lambda(0);
+    const auto& lambda = d.inter->lambda(0);
     if (lambda.isZero(0.0)) continue;
     for (const Block& blk : d.blocks) {
       Body& b = bodies_[blk.body];

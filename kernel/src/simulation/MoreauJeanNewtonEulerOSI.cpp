@@ -174,7 +174,7 @@ void MoreauJeanNewtonEulerOSI::computeFreeState(const StepContext& ctx) {
       d.pendingWrites.store(true, std::memory_order_relaxed);
       ds.swapInMemory();
     }
-    const Eigen::VectorXd& qk = ds.qMemory();
+    const auto& qk = ds.qMemory();
     const Vector6 vk = ds.twistMemory();
     if (firstPass) {
       ds.computeForces(ctx.t, qk, ds.twistMemory());
@@ -532,7 +532,7 @@ void MoreauJeanNewtonEulerOSI::updateState(const ProblemContext& ctx) {
         twist.noalias() += Eigen::Map<const Matrix63>(wht.data()) * id.lambda3;
         continue;
       }
-      const Eigen::VectorXd& lambda = id.inter->lambda(level);
+      const auto& lambda = id.inter->lambda(level);
       ds.p(level).noalias() += blk.x->H.transpose() * lambda;
       ds.twist().noalias() += blk.x->WHt * lambda;
     }

@@ -474,8 +474,8 @@ struct MoreauJeanNewtonEulerOSI::Impl {
   // The index-set rule's inputs y_k(i), ẏ_k(i) kept in id from the memories just swapped.
   static void keepRuleInputs(InterData& id) {
     const Interaction& inter = *id.inter;
-    const Eigen::VectorXd& y = inter.yMemory(0);
-    const Eigen::VectorXd& ydot = inter.yMemory(1);
+    const auto& y = inter.yMemory(0);
+    const auto& ydot = inter.yMemory(1);
     id.ruleVersion = std::numeric_limits<std::uint64_t>::max();
     if (id.alwaysActive || ydot.size() != y.size()) return;
     int n = 0;

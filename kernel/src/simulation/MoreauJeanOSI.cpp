@@ -235,8 +235,8 @@ void MoreauJeanOSI::computeFreeState(const StepContext& ctx) {
     }
     if (s.nonlinear) continue;  // below
     if (s.fExtFunction) ds.computeFExt(tk1);
-    const Eigen::VectorXd& qk = ds.qMemory();
-    const Eigen::VectorXd& vk = ds.velocityMemory();
+    const auto& qk = ds.qMemory();
+    const auto& vk = ds.velocityMemory();
     // h(θ F_ext,k+1 + (1−θ) F_ext,k) − hC v_k − K(h q_k + h²θ v_k)
     double* w = s.work();
     {
@@ -418,7 +418,7 @@ double MoreauJeanOSI::computeResidu() {
     s.rhs = ds.velocity();
     s.rhs -= ds.velocityMemory();
     s.resid.noalias() = ds.mass() * s.rhs;
-    const Eigen::VectorXd& p = ds.p(1);
+    const auto& p = ds.p(1);
     s.resid -= (h * th) * ds.forces();
     s.resid -= (h * (1.0 - th)) * s.Fk;
     s.resid -= p;
@@ -498,7 +498,7 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
     if (set && !set->contains(static_cast<unsigned>(i))) continue;
     const InteractionData& id = d.interactions[i];
     if (!id.inter) continue;  // free slot, or another integrator's
-    const Eigen::VectorXd& lambda = id.inter->lambda(level);
+    const auto& lambda = id.inter->lambda(level);
     if (allZero(lambda)) continue;
     for (const DSBlock& b : id.blocks) {
       DSData& s = d.ds[b.ds];
@@ -536,7 +536,7 @@ void MoreauJeanOSI::updateState(const ProblemContext& ctx) {
     for (Eigen::Index i = 0; i < n; ++i) q[i] = qk[i] + wNew * v[i] + wOld * vk[i];
     if (s.bc) {
       const std::vector<unsigned>& idx = s.bc->velocityIndices();
-      const Eigen::VectorXd& p = ds.p(level);
+      const auto& p = ds.p(level);
       Eigen::VectorXd& reaction = ds.reactionToBoundaryConditions();
       Eigen::VectorXd& impulse = ds.boundaryConditionImpulse();
       for (std::size_t j = 0; j < idx.size(); ++j) {

@@ -281,16 +281,16 @@ struct MoreauJeanOSI::Impl {
   // Jacobians at (q^τ, v^τ), t_{k+1}; q⁰ is the predicted state q_k + h v_k (computeFreeState).
   void nonlinearFreeState(DSData& s, unsigned tau, double theta) {
     LagrangianDS& ds = *s.ds;
-    const Eigen::VectorXd& qk = ds.qMemory();
-    const Eigen::VectorXd& vk = ds.velocityMemory();
+    const auto& qk = ds.qMemory();
+    const auto& vk = ds.velocityMemory();
     const double th = theta;
     if (tau == 0) {
       ds.computeForces(tk, qk, vk);
       s.Fk = ds.forces();
       s.atIterate = false;
     }
-    const Eigen::VectorXd& q = ds.q();
-    const Eigen::VectorXd& v = ds.velocity();
+    const auto& q = ds.q();
+    const auto& v = ds.velocity();
     if (!s.atIterate) {
       ds.computeMass(q);
       ds.computeForces(tk1, q, v);

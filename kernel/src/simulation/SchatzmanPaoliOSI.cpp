@@ -153,8 +153,8 @@ void SchatzmanPaoliOSI::computeFreeState(const StepContext& ctx) {
   for (SystemData& s : systems_) {
     LagrangianLinearTIDS& ds = *s.ds;
     if (ds.hasFExtFunction()) ds.computeFExt(ctx.tNext);
-    const Eigen::VectorXd& qk = ds.qMemory();
-    const Eigen::VectorXd& vk = ds.velocityMemory();
+    const auto& qk = ds.qMemory();
+    const auto& vk = ds.velocityMemory();
     // M(2q_k − q_{k−1}) − h²(1−θ)K q_k + (hθ/2)C q_{k−1} − h²(1−θ)C v_k
     //   + h²(θ F_ext,k+1 + (1−θ) F_ext,k)
     s.rhs.noalias() = ds.mass() * (2.0 * qk - s.qPrev);
@@ -209,7 +209,7 @@ void SchatzmanPaoliOSI::updateState(const ProblemContext& ctx) {
   }
   for (InteractionData& d : interactions_) {
     if (!d.inter) continue;
-    const Eigen::VectorXd& lambda = d.inter->lambda(level);
+    const auto& lambda = d.inter->lambda(level);
     for (const Block& b : d.blocks) {
       LagrangianLinearTIDS& ds = *systems_[b.system].ds;
       ds.p(level).noalias() += b.H.transpose() * lambda;

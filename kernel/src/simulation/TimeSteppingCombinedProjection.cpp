@@ -87,7 +87,7 @@ void TimeSteppingCombinedProjection::computeOneStep() {
     for (const auto& inter : topology.interactions()) {
       if (active.contains(inter->number())) continue;
       bool closed = isAlwaysActive(*inter->nonSmoothLaw());
-      const Eigen::VectorXd& y = inter->y(0);
+      const auto& y = inter->y(0);
       const Eigen::Index stride = static_cast<Eigen::Index>(inter->nonSmoothLaw()->size());
       for (Eigen::Index i = 0; !closed && i < y.size(); i += stride) closed = y(i) <= 0.0;
       if (!closed) continue;

@@ -121,7 +121,7 @@ void TimeSteppingDirectProjection::computeCriteria() {
   maxViolationUnilateral_ = maxViolationEquality_ = maxUnilateralGap_ = 0.0;
   for (const unsigned id : topology.indexSet(projectionLevel_)) {
     const Interaction& inter = *topology.interaction(id);
-    const Eigen::VectorXd& y = inter.y(0);
+    const auto& y = inter.y(0);
     const NonSmoothLaw* law = inter.nonSmoothLaw().get();
     const Eigen::Index lawSize = static_cast<Eigen::Index>(law->size());
     Eigen::Index equalities = 0;
