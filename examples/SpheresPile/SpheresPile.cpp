@@ -70,6 +70,8 @@ int main(int argc, char** argv) {
   cli.addNumber("mu", 0.3, "friction coefficient");
   cli.addNumber("T", 1.0, "final time");
   cli.addNumber("h", 1e-3, "time step");
+  cli.addWord("solver", "nsgs",
+              "FrictionContact(3) solver: nsgs, auto, prox, newton-ac, ... (the numerics names)");
   cli.addNumber("tolerance", 1e-4, "FrictionContact(3) solver tolerance");
   cli.addInteger("iterations", 1000, "solver iteration budget per step", 1, 100000000);
   cli.addWord("vtk", "none", "prefix of the VTK frames (PREFIX_NNNNN.vtk, PREFIX.vtk.series)");
@@ -92,6 +94,7 @@ int main(int argc, char** argv) {
     p.mu = cli.number("mu");
     p.T = cli.number("T");
     p.h = cli.number("h");
+    p.solver = cli.word("solver");
     p.tolerance = cli.number("tolerance");
     p.maxIterations = static_cast<int>(cli.integer("iterations"));
     p.threads = static_cast<unsigned>(cli.integer("threads"));
