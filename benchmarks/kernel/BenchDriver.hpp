@@ -6,12 +6,14 @@
 #include <Eigen/Core>
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <exception>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -61,6 +63,30 @@ class DriverCommandLine {
 
   /// `text` as a number > 0, or fail() naming `option`.
   double positiveNumber(const std::string& option, const std::string& text) const {
+    const double v = parse(text);
+    if (!(v > 0)) fail(option + " expects a positive number, got '" + text + "'");
+    return v;
+  }
+
+  /// `text` as a number >= 0, or fail() naming `option`.
+  double nonNegativeNumber(const std::string& option, const std::string& text) const {
+    const double v = parse(text);
+    if (!(v >= 0)) fail(option + " expects a number >= 0, got '" + text + "'");
+    return v;
+  }
+
+  /// `text` as an integer in [lo, hi], or fail() naming `option` and the range.
+  long integer(const std::string& option, const std::string& text, long lo, long hi) const {
+    const double v = parse(text);
+    if (!(v >= static_cast<double>(lo) && v <= static_cast<double>(hi)) || v != std::floor(v))
+      fail(option + " expects an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+           "], got '" + text + "'");
+    return static_cast<long>(v);
+  }
+
+ private:
+  // The whole of `text` as a number; NaN when it is not one (every check above fails on NaN).
+  static double parse(const std::string& text) {
     std::size_t used = 0;
     double v = 0;
     try {
@@ -68,12 +94,9 @@ class DriverCommandLine {
     } catch (const std::exception&) {
       used = 0;
     }
-    if (used != text.size() || !(v > 0))
-      fail(option + " expects a positive number, got '" + text + "'");
-    return v;
+    return used > 0 && used == text.size() ? v : std::numeric_limits<double>::quiet_NaN();
   }
 
- private:
   std::string name_, usage_;
 };
 

@@ -360,9 +360,7 @@ moreau::bench::DriverCommandLine commandLine() {
 
 // `text` as an integer >= 1, or the usage error naming `option`.
 long count(const std::string& option, const std::string& text) {
-  const double v = commandLine().positiveNumber(option, text);
-  if (v != std::floor(v) || v > 1e9) commandLine().fail(option + " expects an integer >= 1");
-  return static_cast<long>(v);
+  return commandLine().integer(option, text, 1, 1000000000);
 }
 
 }  // namespace

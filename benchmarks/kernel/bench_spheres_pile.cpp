@@ -180,8 +180,9 @@ int main(int argc, char** argv) {
   long measure = 200;
   std::string localSolver = "default";
   bool coloring = false;
-  const auto number = [](const std::string& option, const std::string& text) {
-    return commandLine().positiveNumber(option, text);
+  const moreau::bench::DriverCommandLine cli = commandLine();
+  const auto number = [&](const std::string& option, const std::string& text) {
+    return cli.positiveNumber(option, text);
   };
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -211,36 +212,30 @@ int main(int argc, char** argv) {
       std::stringstream list(value);
       std::string item;
       while (std::getline(list, item, ',')) {
-        const double n = number(arg, item);
-        if (n != std::floor(n)) usage("--spheres expects integers");
-        sizes.push_back(static_cast<long>(n));
+        sizes.push_back(cli.integer(arg, item, 1, 1000000000));
       }
     } else if (arg == "--settle") {
-      settle = value == "0" ? 0.0 : number(arg, value);
+      settle = cli.nonNegativeNumber(arg, value);
     } else if (arg == "--rest") {
       rest = number(arg, value);
     } else if (arg == "--measure") {
-      measure = static_cast<long>(number(arg, value));
+      measure = cli.integer(arg, value, 1, 1000000000);
     } else if (arg == "--h") {
       p.h = number(arg, value);
     } else if (arg == "--tolerance") {
       p.tolerance = number(arg, value);
     } else if (arg == "--anderson") {
-      const double m = value == "0" ? 0.0 : number(arg, value);
-      if (m != std::floor(m) || m > 10) usage("--anderson expects an integer in [0, 10]");
-      p.andersonDepth = static_cast<int>(m);
+      p.andersonDepth = static_cast<int>(cli.integer(arg, value, 0, 10));
     } else if (arg == "--local-solver") {
       localSolver = value;
     } else if (arg == "--spacing") {
       p.spacing = number(arg, value);
     } else if (arg == "--jitter") {
-      p.jitter = value == "0" ? 0.0 : number(arg, value);
+      p.jitter = cli.nonNegativeNumber(arg, value);
     } else if (arg == "--budget") {
       budget = number(arg, value);
     } else if (arg == "--threads") {
-      const double t = number(arg, value);
-      if (t != std::floor(t) || t > 64) usage("--threads expects an integer in [1, 64]");
-      p.threads = static_cast<unsigned>(t);
+      p.threads = static_cast<unsigned>(cli.integer(arg, value, 1, 64));
     } else {
       usage("unknown option '" + arg + "'");
     }

@@ -54,12 +54,10 @@ SpheresPile makeSpheresPile(const SpheresPileParameters& p) {
   pile.problem = std::make_shared<FrictionContact>(3, p.solver);
   pile.problem->setTolerance(p.tolerance);
   pile.problem->setMaxIterations(p.maxIterations);
-  if (p.adaptiveRelaxation || p.andersonDepth != 0) {
-    numerics::SolverOptions options = pile.problem->numericsSolverOptions();
-    options.fcAdaptiveRelaxation = p.adaptiveRelaxation;
-    options.fcAndersonDepth = p.andersonDepth;
-    pile.problem->setNumericsSolverOptions(options);  // std::invalid_argument if both
-  }
+  numerics::SolverOptions options = pile.problem->numericsSolverOptions();
+  options.fcAdaptiveRelaxation = p.adaptiveRelaxation;
+  options.fcAndersonDepth = p.andersonDepth;
+  pile.problem->setNumericsSolverOptions(options);  // ModelError if both
   pile.integrator = std::make_shared<MoreauJeanNewtonEulerOSI>(0.5);
   pile.integrator->setDormantInteractions(p.dormant);
   pile.simulation = std::make_shared<TimeStepping>(

@@ -31,14 +31,8 @@ class RelaxationControl {
   /// The largest ω.
   static constexpr double kCap = 1.9;
 
-  void reset() {
-    omega_ = 1.0;
-    lastOmega_ = 1.0;
-    lastRate_ = 1.0;
-    locked_ = false;
-    sweeps_ = 0;
-    restartWindow();
-  }
+  /// Back to the state of a new control (ω = 1, unlocked, no sweep recorded).
+  void reset() { *this = RelaxationControl(); }
 
   double omega() const { return omega_; }
   bool locked() const { return locked_; }

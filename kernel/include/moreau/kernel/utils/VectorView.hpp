@@ -51,7 +51,7 @@ class VectorView : public Eigen::Map<Eigen::VectorXd> {
 
   /// Copies the values of `other` (sizes must match: ModelError otherwise).
   VectorView& operator=(const VectorView& other) {
-    check(other.size(), "assigned");
+    checkShape(other, "assigned");
     Base::operator=(other);
     return *this;
   }
@@ -81,7 +81,7 @@ class VectorView : public Eigen::Map<Eigen::VectorXd> {
 
   /// Swaps the values with another view of the same size (ModelError otherwise).
   void swap(VectorView& other) {
-    check(other.size(), "swapped with");
+    checkShape(other, "swapped with");
     Base::swap(other);
   }
 
@@ -126,9 +126,6 @@ class VectorView : public Eigen::Map<Eigen::VectorXd> {
   const ViewOwner& owner() const { return who_; }
 
  private:
-  void check(Eigen::Index got, const char* action) const {
-    if (got != size()) detail::throwViewSizeMismatch(who_, action, got, 1, size());
-  }
   // The shapes Eigen assigns to a column vector: n × 1, or a row vector type (1 × n at compile
   // time), which Eigen transposes.
   template <typename Derived>
