@@ -149,3 +149,56 @@ TEST(NewtonEulerDS, WrenchJacobiansMatchFiniteDifferences) {
     EXPECT_LT((fd - G.col(j)).cwiseAbs().maxCoeff(), 1e-8);
   }
 }
+
+TEST(NewtonEulerDS, ForceFunctionsTakeAnyContiguousVectorAndCheckTheSizes) {
+  // Fixed-size vectors and views into a larger array give the same F and Jacobians as
+  // Eigen::VectorXd arguments, and the user's wrench function sees the same values (copies).
+  const VectorXd q = makeQ(Vector3d(0.3, -0.2, 1.0), Eigen::Vector4d(0.8, 0.3, -0.4, 0.2));
+  NewtonEulerDS body(q, twist(), 2.0, inertia());
+  body.setMExt(Vector3d(0.7, -1.1, 0.4));
+  body.setMExtInInertialFrame(true);
+  VectorXd seenQ, seenV;
+  body.setComputeWrenchIntFunction(
+      [&](double, const VectorXd& qq, const VectorXd& vv, const VectorXd&, VectorXd& w) {
+        seenQ = qq;
+        seenV = vv;
+        w.head<3>() = 3.0 * qq.head<3>() + 0.1 * qq(3) * vv.head<3>();
+        w.tail<3>() = 0.5 * vv.tail<3>() + qq.segment<3>(4);
+      });
+  body.setJacobianByFiniteDifferences(true);
+  body.computeForces(0.2, q, twist());
+  const VectorXd F = body.forces();
+  body.computeJacobianqForces(0.2, q, twist());
+  body.computeJacobianvForces(0.2, q, twist());
+  const MatrixXd Jq = body.jacobianqForces(), Jv = body.jacobianvForces();
+
+  Eigen::Matrix<double, 13, 1> store;  // q then v, as a store would hold them
+  store << q, twist();
+  const Eigen::Matrix<double, 7, 1> qFixed = q;
+  body.computeForces(0.2, qFixed, store.tail<6>());
+  EXPECT_EQ(body.forces(), F);
+  EXPECT_EQ(seenQ, q);
+  EXPECT_EQ(seenV, twist());
+  body.computeJacobianqForces(0.2, store.head<7>(), store.tail<6>());
+  body.computeJacobianvForces(0.2, store.head<7>(), store.tail<6>());
+  EXPECT_EQ(body.jacobianqForces(), Jq);
+  EXPECT_EQ(body.jacobianvForces(), Jv);
+  EXPECT_EQ(NewtonEulerDS::T(store.head<7>()), NewtonEulerDS::T(q));
+
+  // Wrong sizes: a ModelError naming the system and the function, F left as it was.
+  EXPECT_THROW_WITH(body.computeForces(0.2, twist(), twist()), ModelError, "NewtonEulerDS",
+                    "computeForces", "q of size 6", "expected 7 and 6");
+  EXPECT_THROW_WITH(body.computeJacobianqForces(0.2, q, q), ModelError, "computeJacobianqForces",
+                    "v of size 7");
+  EXPECT_THROW_WITH(body.computeJacobianvForces(0.2, q, VectorXd()), ModelError,
+                    "computeJacobianvForces", "v of size 0");
+  EXPECT_EQ(body.forces(), F);
+  EXPECT_THROW_WITH(NewtonEulerDS::T(twist()), ModelError, "NewtonEulerDS::T", "size 6");
+  VectorXd out;
+  EXPECT_THROW_WITH(NewtonEulerDS::integrateConfiguration(q, q, 0.1, out), ModelError,
+                    "integrateConfiguration", "v size 7");
+  NewtonEulerDS::integrateConfiguration(store.head<7>(), store.tail<6>(), 0.1, out);
+  VectorXd expected;
+  NewtonEulerDS::integrateConfiguration(q, twist(), 0.1, expected);
+  EXPECT_EQ(out, expected);
+}

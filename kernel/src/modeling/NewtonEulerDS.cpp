@@ -50,9 +50,12 @@ NewtonEulerDS::NewtonEulerDS(const Eigen::VectorXd& q0, const Eigen::VectorXd& t
   forces_ = Eigen::VectorXd::Zero(6);
   jacq_ = Eigen::MatrixXd::Zero(6, qDim);
   jacv_ = Eigen::MatrixXd::Zero(6, twistDim);
+  qArg_ = Eigen::VectorXd::Zero(qDim);
+  vArg_ = Eigen::VectorXd::Zero(twistDim);
 }
 
-void NewtonEulerDS::checkVector(const Eigen::VectorXd& v, Eigen::Index n, const char* what) const {
+void NewtonEulerDS::checkVector(const Eigen::Ref<const Eigen::VectorXd>& v, Eigen::Index n,
+                                const char* what) const {
   if (v.size() != n) {
     std::ostringstream os;
     os << description() << ": " << what << " has size " << v.size() << ", expected " << n;
@@ -106,15 +109,22 @@ Eigen::Matrix3d NewtonEulerDS::rotationMatrix() const {
   return qt::rotationMatrix(q_.segment<4>(3));
 }
 
-Eigen::Matrix<double, 7, 6> NewtonEulerDS::T(const Eigen::VectorXd& q) {
+Eigen::Matrix<double, 7, 6> NewtonEulerDS::T(const Eigen::Ref<const Eigen::VectorXd>& q) {
+  if (q.size() != qDim)
+    throw ModelError("NewtonEulerDS::T: q has size " + std::to_string(q.size()) + ", expected 7");
   Eigen::Matrix<double, 7, 6> t = Eigen::Matrix<double, 7, 6>::Zero();
   t.topLeftCorner<3, 3>().setIdentity();
   t.bottomRightCorner<4, 3>() = 0.5 * qt::psi(q.segment<4>(3));
   return t;
 }
 
-void NewtonEulerDS::integrateConfiguration(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                           double h, Eigen::VectorXd& out) {
+void NewtonEulerDS::integrateConfiguration(const Eigen::Ref<const Eigen::VectorXd>& q,
+                                           const Eigen::Ref<const Eigen::VectorXd>& v, double h,
+                                           Eigen::VectorXd& out) {
+  if (q.size() != qDim || v.size() != twistDim)
+    throw ModelError("NewtonEulerDS::integrateConfiguration: q has size " +
+                     std::to_string(q.size()) + " and v size " + std::to_string(v.size()) +
+                     ", expected 7 and 6");
   out.resize(qDim);
   out.head<3>() = q.head<3>() + h * v.head<3>();
   out.segment<4>(3) = qt::integrate(q.segment<4>(3), v.segment<3>(3), h);
@@ -199,7 +209,25 @@ Eigen::Matrix3d NewtonEulerDS::gyroscopicJacobian(const Eigen::Vector3d& Omega) 
   return qt::skew(Omega) * inertia_ - qt::skew(inertia_ * Omega);
 }
 
-void NewtonEulerDS::computeForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+void NewtonEulerDS::checkArguments(const Eigen::Ref<const Eigen::VectorXd>& q,
+                                   const Eigen::Ref<const Eigen::VectorXd>& v,
+                                   const char* what) const {
+  if (q.size() == qDim && v.size() == twistDim) return;
+  std::ostringstream os;
+  os << description() << ": " << what << " given q of size " << q.size() << " and v of size "
+     << v.size() << ", expected 7 and 6";
+  throw ModelError(os.str());
+}
+
+void NewtonEulerDS::copyArguments(const Eigen::Ref<const Eigen::VectorXd>& q,
+                                  const Eigen::Ref<const Eigen::VectorXd>& v) {
+  qArg_ = q;
+  vArg_ = v;
+}
+
+void NewtonEulerDS::computeForces(double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                                  const Eigen::Ref<const Eigen::VectorXd>& v) {
+  checkArguments(q, v, "computeForces");
   computeFExt(t);
   computeMExt(t);
   const Eigen::Vector3d Om = v.segment<3>(3);
@@ -210,7 +238,8 @@ void NewtonEulerDS::computeForces(double t, const Eigen::VectorXd& q, const Eige
       gyroscopicMoment(Om);
   if (wInt_) {
     wIntValue_.setZero();
-    wInt_(t, q, v, z(), wIntValue_);
+    copyArguments(q, v);
+    wInt_(t, qArg_, vArg_, z(), wIntValue_);
     if (wIntValue_.size() != 6 || !wIntValue_.allFinite()) {
       std::ostringstream os;
       os << description() << ": the internal wrench function returned a vector of size "
@@ -222,8 +251,10 @@ void NewtonEulerDS::computeForces(double t, const Eigen::VectorXd& q, const Eige
   }
 }
 
-void NewtonEulerDS::internalJacobian(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                     bool wrtQ, Eigen::MatrixXd& J) {
+void NewtonEulerDS::internalJacobian(double t, bool wrtQ, Eigen::MatrixXd& J) {
+  // q and v: qArg_, vArg_ (copyArguments).
+  const Eigen::VectorXd& q = qArg_;
+  const Eigen::VectorXd& v = vArg_;
   const WrenchJacobianFunction& user = wrtQ ? wIntq_ : wIntv_;
   const Eigen::Index cols = wrtQ ? qDim : twistDim;
   if (J.rows() != 6 || J.cols() != cols) J.resize(6, cols);
@@ -248,25 +279,29 @@ void NewtonEulerDS::internalJacobian(double t, const Eigen::VectorXd& q, const E
                  v, J);
 }
 
-void NewtonEulerDS::computeJacobianqForces(double t, const Eigen::VectorXd& q,
-                                           const Eigen::VectorXd& v) {
+void NewtonEulerDS::computeJacobianqForces(double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                                           const Eigen::Ref<const Eigen::VectorXd>& v) {
+  checkArguments(q, v, "computeJacobianqForces");
   jacq_.setZero();
   if (mExtInertial_) {
     computeMExt(t);
     jacq_.block<3, 4>(3, 3) = qt::rotationInverseJacobian(q.segment<4>(3), mExt_);
   }
   if (wInt_) {
-    internalJacobian(t, q, v, true, work_);
+    copyArguments(q, v);
+    internalJacobian(t, true, work_);
     jacq_ -= work_;
   }
 }
 
-void NewtonEulerDS::computeJacobianvForces(double t, const Eigen::VectorXd& q,
-                                           const Eigen::VectorXd& v) {
+void NewtonEulerDS::computeJacobianvForces(double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                                           const Eigen::Ref<const Eigen::VectorXd>& v) {
+  checkArguments(q, v, "computeJacobianvForces");
   jacv_.setZero();
   jacv_.block<3, 3>(3, 3) = -gyroscopicJacobian(v.segment<3>(3));
   if (wInt_) {
-    internalJacobian(t, q, v, false, work_);
+    copyArguments(q, v);
+    internalJacobian(t, false, work_);
     jacv_ -= work_;
   }
 }

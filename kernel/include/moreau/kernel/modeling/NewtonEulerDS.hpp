@@ -132,11 +132,14 @@ class NewtonEulerDS : public DynamicalSystem {
   Eigen::Vector4d quaternion() const { return q_.segment<4>(3); }
   /// R = Φ(p) of the current q (body → inertial).
   Eigen::Matrix3d rotationMatrix() const;
-  /// T(q) (7×6) at q (any 7-vector).
-  static Eigen::Matrix<double, 7, 6> T(const Eigen::VectorXd& q);
+  /// T(q) (7×6) at q (any 7-vector, contiguous: a view or a fixed-size vector is not copied);
+  /// ModelError on another size.
+  static Eigen::Matrix<double, 7, 6> T(const Eigen::Ref<const Eigen::VectorXd>& q);
   /// q ⊕ h v: x_G + h v_G and p ∘ exp(h Ω) renormalised (the exponential-map
-  /// update with a constant twist over the step).
-  static void integrateConfiguration(const Eigen::VectorXd& q, const Eigen::VectorXd& v, double h,
+  /// update with a constant twist over the step). q (7) and v (6) are not copied; out is resized
+  /// to 7. ModelError on other sizes of q or v.
+  static void integrateConfiguration(const Eigen::Ref<const Eigen::VectorXd>& q,
+                                     const Eigen::Ref<const Eigen::VectorXd>& v, double h,
                                      Eigen::VectorXd& out);
   /// ½ m |v_G|² + ½ Ωᵀ I Ω of the current state.
   double kineticEnergy() const;
@@ -195,13 +198,18 @@ class NewtonEulerDS : public DynamicalSystem {
 
   // ---- total wrench F -----------------------------------------------------
   /// F(t, q, v) (6) into forces(): evaluates f_ext(t), the moment at t, the
-  /// gyroscopic term and the internal wrench.
-  void computeForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+  /// gyroscopic term and the internal wrench. q (7) and v (6) may be any contiguous vectors
+  /// (views, fixed-size vectors: no copy; the user's wrench function gets copies in this
+  /// system's buffers); ModelError naming the system on another size.
+  void computeForces(double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& v);
   /// ∇_q F (6×7): the convected inertial moment's Jacobian (rotationInverse
   /// Jacobian, erratum A19) minus ∇_q of the internal wrench.
-  void computeJacobianqForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+  void computeJacobianqForces(double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                              const Eigen::Ref<const Eigen::VectorXd>& v);
   /// ∇_v F (6×6): −[0 0; 0 ∇_Ω(Ω × IΩ)] minus ∇_v of the internal wrench.
-  void computeJacobianvForces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+  void computeJacobianvForces(double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                              const Eigen::Ref<const Eigen::VectorXd>& v);
   /// Results of the last computeForces (F, 6), computeJacobianqForces (∇_q F, 6×7) and
   /// computeJacobianvForces (∇_v F, 6×6); zero before.
   ///@{
@@ -211,9 +219,16 @@ class NewtonEulerDS : public DynamicalSystem {
   ///@}
 
  private:
-  void checkVector(const Eigen::VectorXd& v, Eigen::Index n, const char* what) const;
-  void internalJacobian(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v, bool wrtQ,
-                        Eigen::MatrixXd& J);
+  void checkVector(const Eigen::Ref<const Eigen::VectorXd>& v, Eigen::Index n,
+                   const char* what) const;
+  // ModelError unless q has 7 entries and v 6 (what: the function called).
+  void checkArguments(const Eigen::Ref<const Eigen::VectorXd>& q,
+                      const Eigen::Ref<const Eigen::VectorXd>& v, const char* what) const;
+  // The user's wrench functions take Eigen::VectorXd: q and v are copied into qArg_, vArg_
+  // (pre-sized: no allocation) before a call.
+  void copyArguments(const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& v);
+  void internalJacobian(double t, bool wrtQ, Eigen::MatrixXd& J);
   Eigen::VectorXd q0_, v0_, q_, v_, qMemory_, vMemory_, vFree_;
   std::array<Eigen::VectorXd, 3> p_;
   double mass_;
@@ -224,7 +239,7 @@ class NewtonEulerDS : public DynamicalSystem {
   bool mExtInertial_ = false;
   WrenchFunction wInt_;
   WrenchJacobianFunction wIntq_, wIntv_;
-  Eigen::VectorXd buffer3_, wIntValue_, forces_;
+  Eigen::VectorXd buffer3_, wIntValue_, forces_, qArg_, vArg_;
   Eigen::MatrixXd jacq_, jacv_, work_;
   FiniteDifference fd_;
 };
