@@ -181,9 +181,6 @@ int main(int argc, char** argv) {
   std::string localSolver = "default";
   bool coloring = false;
   const moreau::bench::DriverCommandLine cli = commandLine();
-  const auto number = [&](const std::string& option, const std::string& text) {
-    return cli.positiveNumber(option, text);
-  };
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") usage("");
@@ -217,23 +214,23 @@ int main(int argc, char** argv) {
     } else if (arg == "--settle") {
       settle = cli.nonNegativeNumber(arg, value);
     } else if (arg == "--rest") {
-      rest = number(arg, value);
+      rest = cli.positiveNumber(arg, value);
     } else if (arg == "--measure") {
       measure = cli.integer(arg, value, 1, 1000000000);
     } else if (arg == "--h") {
-      p.h = number(arg, value);
+      p.h = cli.positiveNumber(arg, value);
     } else if (arg == "--tolerance") {
-      p.tolerance = number(arg, value);
+      p.tolerance = cli.positiveNumber(arg, value);
     } else if (arg == "--anderson") {
       p.andersonDepth = static_cast<int>(cli.integer(arg, value, 0, 10));
     } else if (arg == "--local-solver") {
       localSolver = value;
     } else if (arg == "--spacing") {
-      p.spacing = number(arg, value);
+      p.spacing = cli.positiveNumber(arg, value);
     } else if (arg == "--jitter") {
       p.jitter = cli.nonNegativeNumber(arg, value);
     } else if (arg == "--budget") {
-      budget = number(arg, value);
+      budget = cli.positiveNumber(arg, value);
     } else if (arg == "--threads") {
       p.threads = static_cast<unsigned>(cli.integer(arg, value, 1, 64));
     } else {
